@@ -1,0 +1,499 @@
+package org.apophenia.sim;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apophenia.sim.machine.Channel;
+import org.apophenia.sim.machine.Machine;
+import org.apophenia.sim.machine.Resource;
+import org.apophenia.sim.machine.Route;
+
+/**
+ * The discrete-event executor behind {@link Simulation}: an event graph stored as a structure of
+ * primitive arrays, a global time queue of activity completions, and one ready queue per resource.
+ *
+ * <p>Design. Operations are dense ints; an operation's completion event has the same index. Each op
+ * keeps a count of untriggered preconditions; the waiters of an event are a singly linked list in two
+ * int arrays (one entry per precondition edge). When the count reaches zero the op is <em>ready</em>
+ * at the latest of its preconditions' trigger times and the time it was submitted. Zero-duration ops
+ * (merge, fence, barrier, user event) trigger at once; the others join the ready queue of their
+ * resource, ordered by (ready time, op index). Resources are non-preemptive and run one activity at a
+ * time. A step pops every completion with the earliest time, triggers events (propagating through
+ * zero-duration ops with an explicit work list, so deep chains cannot overflow the stack), and then
+ * starts the head of every idle resource whose queue changed, in resource order. Copies are
+ * store-and-forward: hop {@code h+1} is queued on its channel when hop {@code h} completes.
+ * Everything is a pure function of the submitted operations, hence deterministic.
+ *
+ * <p>Cost. O(log q) per activity for the queues plus O(1) per precondition edge; about 60 bytes per
+ * op and 8 per edge, all in arrays that grow by half (heap is linear in graph size). Each op also
+ * accumulates its earliest possible finish ignoring resources ({@code ef}) and the predecessor that
+ * set it, which yields the critical path.
+ *
+ * <p>Left out, deliberately: preemption, multi-stream resources, memory capacity accounting,
+ * reservations, reclaiming the storage of old operations. Not thread-safe.
+ */
+final class Engine {
+  static final byte TASK = 0;
+  static final byte ANALYSIS = 1;
+  static final byte REPLAY = 2;
+  static final byte COPY = 3;
+  static final byte FILL = 4;
+  static final byte MERGE = 5;
+  static final byte FENCE = 6;
+  static final byte BARRIER = 7;
+  static final byte USER = 8;
+
+  private static final Category[] CATEGORY = {
+      Category.TASK, Category.ANALYSIS, Category.REPLAY, Category.COPY, Category.FILL,
+      Category.SYNC, Category.SYNC, Category.SYNC, Category.SYNC};
+
+  private final Machine machine;
+  private final int processorCount;
+  private final Resource[] resources;
+  private SimulationListener listener;
+
+  // Per operation (structure of arrays).
+  private int ops;
+  private byte[] kind = new byte[0];
+  /** Processor of a task; current hop of a copy or fill. */
+  private int[] resource = new int[0];
+  private long[] duration = new long[0];
+  private int[] pending = new int[0];
+  private long[] ready = new long[0];
+  private long[] trigger = new long[0];
+  private long[] ef = new long[0];
+  private int[] critPred = new int[0];
+  private int[] firstEdge = new int[0];
+  private String[] name = new String[0];
+  /** Runnable body of a task or runtime work; Route of a copy or fill. */
+  private Object[] payload = new Object[0];
+
+  // Precondition edges: event -> waiting op.
+  private int edges;
+  private int[] edgeNext = new int[0];
+  private int[] edgeTarget = new int[0];
+
+  // Resources: processors first, then channels.
+  private final ReadyQueue[] queues;
+  private final int[] running;
+  private final long[] busy;
+  private final long[] bytesMoved;
+  private final boolean[] dirty;
+  private final IntArrayList dirtyList = new IntArrayList();
+
+  private final TimeQueue future = new TimeQueue();
+  private final IntArrayList work = new IntArrayList();
+  private final IntArrayList sinceFence = new IntArrayList();
+  private int compactAt = 1024;
+  private int lastFence = -1;
+  private long now;
+  private long makespan;
+  private int triggered;
+  private int bestEfOp = -1;
+  private boolean stepping;
+
+  Engine(Machine machine) {
+    this.machine = machine;
+    List<org.apophenia.sim.machine.Processor> ps = machine.processors();
+    List<Channel> cs = machine.channels();
+    processorCount = ps.size();
+    int n = ps.size() + cs.size();
+    resources = new Resource[n];
+    for (int i = 0; i < ps.size(); i++) {
+      resources[i] = ps.get(i);
+    }
+    for (int i = 0; i < cs.size(); i++) {
+      resources[processorCount + i] = cs.get(i);
+    }
+    queues = new ReadyQueue[n];
+    running = new int[n];
+    Arrays.fill(running, -1);
+    busy = new long[n];
+    bytesMoved = new long[cs.size()];
+    dirty = new boolean[n];
+  }
+
+  void listener(SimulationListener l) {
+    listener = l;
+  }
+
+  long now() {
+    return now;
+  }
+
+  int operations() {
+    return ops;
+  }
+
+  int triggeredCount() {
+    return triggered;
+  }
+
+  boolean isTriggered(int op) {
+    return trigger[op] >= 0;
+  }
+
+  long triggerTime(int op) {
+    return trigger[op];
+  }
+
+  byte kind(int op) {
+    return kind[op];
+  }
+
+  // ---------------------------------------------------------------- building the graph
+
+  /** Allocates op; it stays un-ready (a guard count of 1) until {@link #end}. */
+  int begin(byte k, String opName, Object body, int res, long dur) {
+    int op = ops;
+    if (op == kind.length) {
+      grow();
+    }
+    ops++;
+    kind[op] = k;
+    resource[op] = res;
+    duration[op] = dur;
+    pending[op] = 1;
+    ready[op] = now;
+    trigger[op] = -1;
+    ef[op] = 0;
+    critPred[op] = -1;
+    firstEdge[op] = -1;
+    name[op] = opName;
+    payload[op] = body;
+    if (k != BARRIER && k != USER) {
+      sinceFence.add(op);
+      if (sinceFence.size() >= compactAt) {
+        compactFenceSet();
+      }
+    }
+    return op;
+  }
+
+  /** Makes {@code op} (not yet ended) wait for event {@code pre}; -1 means no precondition. */
+  void depend(int op, int pre) {
+    if (pre < 0) {
+      return;
+    }
+    pending[op]++;
+    if (trigger[pre] >= 0) {
+      satisfy(op, pre, trigger[pre]); // cannot make op ready: its guard is still held
+    } else {
+      addEdge(pre, op);
+    }
+  }
+
+  private void addEdge(int pre, int op) {
+    if (edges == edgeNext.length) {
+      int cap = Math.max(16, edges + (edges >> 1));
+      edgeNext = Arrays.copyOf(edgeNext, cap);
+      edgeTarget = Arrays.copyOf(edgeTarget, cap);
+    }
+    edgeNext[edges] = firstEdge[pre];
+    edgeTarget[edges] = op;
+    firstEdge[pre] = edges++;
+  }
+
+  /** Removes the guard of {@link #begin}; the op becomes ready if nothing else is pending. */
+  void end(int op) {
+    if (--pending[op] == 0) {
+      becomeReady(op);
+      drainWork();
+    }
+  }
+
+  /** A fence: waits for every op since the previous fence, and for that fence. */
+  int fence(int pre) {
+    int f = begin(FENCE, null, null, -1, 0);
+    depend(f, pre);
+    depend(f, lastFence);
+    for (int i = 0, n = sinceFence.size(); i < n; i++) {
+      int o = sinceFence.getInt(i);
+      if (o != f) {
+        depend(f, o);
+      }
+    }
+    sinceFence.clear();
+    compactAt = 1024;
+    lastFence = f;
+    end(f);
+    return f;
+  }
+
+  /** A barrier op that triggers after {@code arrivals} calls of {@link #arrive}. */
+  int barrier(int arrivals) {
+    int b = begin(BARRIER, null, null, -1, 0);
+    pending[b] = arrivals; // replaces the guard: the barrier is "ended" by its last arrival
+    return b;
+  }
+
+  /** One arrival at a barrier, counted when {@code pre} triggers; the caller checks the count. */
+  void arrive(int barrierOp, int pre) {
+    if (ready[barrierOp] < now) {
+      ready[barrierOp] = now;
+    }
+    if (pre >= 0 && trigger[pre] < 0) {
+      addEdge(pre, barrierOp); // the arrival is already counted in pending
+      return;
+    }
+    if (pre >= 0) {
+      satisfy(barrierOp, pre, trigger[pre]);
+    } else if (--pending[barrierOp] == 0) {
+      becomeReady(barrierOp);
+    }
+    drainWork();
+  }
+
+  /** A user event, triggered by {@link #triggerUser}. */
+  int user() {
+    return begin(USER, null, null, -1, 0);
+  }
+
+  void triggerUser(int op) {
+    ready[op] = now;
+    end(op);
+  }
+
+  private void compactFenceSet() {
+    int w = 0;
+    for (int i = 0, n = sinceFence.size(); i < n; i++) {
+      int o = sinceFence.getInt(i);
+      if (trigger[o] < 0) {
+        sinceFence.set(w++, o);
+      }
+    }
+    sinceFence.size(w);
+    compactAt = Math.max(1024, 2 * w);
+  }
+
+  // ---------------------------------------------------------------- running
+
+  /**
+   * Starts what can start now, then processes every completion at the next time. Returns false when
+   * nothing is left to run.
+   */
+  boolean step() {
+    if (stepping) {
+      throw new IllegalStateException("cannot advance the simulation from inside a callback");
+    }
+    stepping = true;
+    try {
+      dispatchDirty();
+      if (future.isEmpty()) {
+        return false;
+      }
+      long t = future.peekTime();
+      now = t;
+      while (!future.isEmpty() && future.peekTime() == t) {
+        complete(future.pop(), t);
+      }
+      drainWork();
+      dispatchDirty();
+      return true;
+    } finally {
+      stepping = false;
+    }
+  }
+
+  /** Time of the next completion, or Long.MAX_VALUE if none is scheduled (after starting what can). */
+  long nextTime() {
+    if (stepping) {
+      throw new IllegalStateException("cannot advance the simulation from inside a callback");
+    }
+    stepping = true;
+    try {
+      dispatchDirty();
+    } finally {
+      stepping = false;
+    }
+    return future.isEmpty() ? Long.MAX_VALUE : future.peekTime();
+  }
+
+  /** Moves the clock forward to {@code t} (which must not pass a scheduled completion). */
+  void advanceClock(long t) {
+    if (t > now) {
+      now = t;
+    }
+  }
+
+  private void complete(int op, long t) {
+    int r = currentResource(op);
+    running[r] = -1;
+    markDirty(r);
+    byte k = kind[op];
+    if (k == COPY || k == FILL) {
+      Route route = (Route) payload[op];
+      int hop = resource[op] + 1;
+      if (hop < route.hops().size()) {
+        resource[op] = hop;
+        ready[op] = t;
+        enqueue(processorCount + route.hops().get(hop).id(), op);
+        return;
+      }
+    }
+    trigger[op] = t;
+    work.add(op);
+  }
+
+  private int currentResource(int op) {
+    byte k = kind[op];
+    if (k == COPY || k == FILL) {
+      return processorCount + ((Route) payload[op]).hops().get(resource[op]).id();
+    }
+    return resource[op];
+  }
+
+  private void becomeReady(int op) {
+    switch (kind[op]) {
+      case TASK, ANALYSIS, REPLAY -> {
+        ef[op] += duration[op];
+        enqueue(resource[op], op);
+      }
+      case COPY, FILL -> {
+        Route route = (Route) payload[op];
+        ef[op] += route.nanos();
+        resource[op] = 0;
+        enqueue(processorCount + route.hops().get(0).id(), op);
+      }
+      default -> {
+        trigger[op] = ready[op];
+        work.add(op);
+      }
+    }
+  }
+
+  /** Propagates triggers through waiters until no zero-duration op is left to trigger. */
+  private void drainWork() {
+    while (!work.isEmpty()) {
+      int op = work.popInt();
+      long t = trigger[op];
+      triggered++;
+      if (t > makespan) {
+        makespan = t;
+      }
+      if (bestEfOp < 0 || ef[op] > ef[bestEfOp]) {
+        bestEfOp = op;
+      }
+      if (listener != null) {
+        listener.onTrigger(new Event(op), t);
+      }
+      for (int e = firstEdge[op]; e >= 0; e = edgeNext[e]) {
+        satisfy(edgeTarget[e], op, t);
+      }
+    }
+  }
+
+  private void satisfy(int w, int pre, long t) {
+    if (ready[w] < t) {
+      ready[w] = t;
+    }
+    if (critPred[w] < 0 || ef[pre] > ef[w]) {
+      ef[w] = ef[pre];
+      critPred[w] = pre;
+    }
+    if (--pending[w] == 0) {
+      becomeReady(w);
+    }
+  }
+
+  private void enqueue(int r, int op) {
+    ReadyQueue q = queues[r];
+    if (q == null) {
+      q = queues[r] = new ReadyQueue();
+    }
+    q.push(op, ready);
+    markDirty(r);
+  }
+
+  private void markDirty(int r) {
+    if (!dirty[r]) {
+      dirty[r] = true;
+      dirtyList.add(r);
+    }
+  }
+
+  private void dispatchDirty() {
+    // Bodies may submit work that dirties more resources, so loop until quiet.
+    while (!dirtyList.isEmpty()) {
+      int[] batch = dirtyList.toIntArray();
+      dirtyList.clear();
+      Arrays.sort(batch);
+      for (int r : batch) {
+        dirty[r] = false;
+        dispatch(r);
+      }
+      drainWork();
+    }
+  }
+
+  private void dispatch(int r) {
+    ReadyQueue q = queues[r];
+    if (running[r] >= 0 || q == null || q.isEmpty()) {
+      return;
+    }
+    int op = q.pop(ready);
+    byte k = kind[op];
+    long d;
+    long bytes = 0;
+    if (k == COPY || k == FILL) {
+      Route route = (Route) payload[op];
+      Channel c = route.hops().get(resource[op]);
+      bytes = route.bytes();
+      d = c.transferNanos(bytes);
+      bytesMoved[c.id()] += bytes;
+    } else {
+      d = duration[op];
+    }
+    running[r] = op;
+    busy[r] += d;
+    future.push(now + d, op);
+    if (listener != null) {
+      listener.onSpan(new Span(new Event(op), CATEGORY[k], name[op], resources[r], now, now + d, bytes));
+    }
+    if ((k == TASK || k == ANALYSIS || k == REPLAY) && payload[op] != null) {
+      ((Runnable) payload[op]).run();
+    }
+  }
+
+  // ---------------------------------------------------------------- results
+
+  SimulationResult result() {
+    long[] procBusy = Arrays.copyOf(busy, processorCount);
+    long[] chanBusy = Arrays.copyOfRange(busy, processorCount, busy.length);
+    return new SimulationResult(machine, ops, triggered, makespan, procBusy, chanBusy, bytesMoved.clone(),
+        criticalPath());
+  }
+
+  private CriticalPath criticalPath() {
+    if (bestEfOp < 0) {
+      return new CriticalPath(0, List.of());
+    }
+    IntArrayList chain = new IntArrayList();
+    for (int op = bestEfOp; op >= 0; op = critPred[op]) {
+      byte k = kind[op];
+      if (k != MERGE && k != FENCE && k != BARRIER && k != USER) {
+        chain.add(op);
+      }
+    }
+    Event[] events = new Event[chain.size()];
+    for (int i = 0; i < events.length; i++) {
+      events[i] = new Event(chain.getInt(events.length - 1 - i));
+    }
+    return new CriticalPath(ef[bestEfOp], List.of(events));
+  }
+
+  private void grow() {
+    int cap = Math.max(64, kind.length + (kind.length >> 1));
+    kind = Arrays.copyOf(kind, cap);
+    resource = Arrays.copyOf(resource, cap);
+    duration = Arrays.copyOf(duration, cap);
+    pending = Arrays.copyOf(pending, cap);
+    ready = Arrays.copyOf(ready, cap);
+    trigger = Arrays.copyOf(trigger, cap);
+    ef = Arrays.copyOf(ef, cap);
+    critPred = Arrays.copyOf(critPred, cap);
+    firstEdge = Arrays.copyOf(firstEdge, cap);
+    name = Arrays.copyOf(name, cap);
+    payload = Arrays.copyOf(payload, cap);
+  }
+}

@@ -1,0 +1,276 @@
+package org.apophenia.sim;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import java.util.List;
+import java.util.Objects;
+import org.apophenia.sim.machine.Machine;
+import org.apophenia.sim.machine.Memory;
+import org.apophenia.sim.machine.Processor;
+import org.apophenia.sim.machine.ProcessorKind;
+import org.apophenia.sim.machine.Route;
+
+/**
+ * A deterministic discrete-event simulation of a Realm-like event graph on a {@link Machine}: submit
+ * {@link Operation}s (each waits for a precondition {@link Event} and yields a completion event), then
+ * advance simulated time with {@link #runUntil(Event)}, {@link #runUntil(long)} or {@link #drain()}.
+ * Submitting and running may interleave freely ("online" use): an operation never starts before the
+ * simulated time at which it was submitted, so a runtime that submits work as it goes sees causal
+ * timings.
+ *
+ * <p>Semantics. Processors and channels are resources that run one activity at a time, without
+ * preemption; among the operations ready on a resource the earliest ready runs first, ties in
+ * submission order. Task duration comes from its {@link TaskCost} on the processor's kind; a copy
+ * takes the machine's cheapest {@link Route} and occupies each hop's channel for {@code latency +
+ * bytes / bandwidth}, one hop after the other; runtime work takes the duration given. The same
+ * sequence of calls always gives the same times. Time is in nanoseconds from 0.
+ *
+ * <p>Host callbacks: a task's or runtime work's {@code body} runs on the calling thread when the
+ * operation starts in simulated time, in simulated-time order; it may submit operations and trigger
+ * user events (they start no earlier than the current time) but must not advance the simulation.
+ *
+ * <p>Cost: O(log q) per activity and O(1) per precondition, about 60 bytes per operation plus 8 per
+ * precondition edge (see the design note of the package-private engine). Not thread-safe: confine a
+ * simulation to one thread. After a callback throws, the simulation is in an undefined state.
+ */
+public final class Simulation {
+  private final Machine machine;
+  private final Engine engine;
+  /** Arrivals still expected, by barrier event, for barriers that have had at least one. */
+  private final Int2IntOpenHashMap arrivalsLeft = new Int2IntOpenHashMap();
+
+  private Simulation(Machine machine) {
+    this.machine = machine;
+    this.engine = new Engine(machine);
+  }
+
+  /** A new simulation of {@code machine}, at time 0 with no operations. */
+  public static Simulation on(Machine machine) {
+    return new Simulation(Objects.requireNonNull(machine, "machine"));
+  }
+
+  /** Sets the one listener (null for none); it sees activities that start from now on. */
+  public Simulation listener(SimulationListener listener) {
+    engine.listener(listener);
+    return this;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  /** The current simulated time in nanoseconds. */
+  public long now() {
+    return engine.now();
+  }
+
+  /** Operations and events created so far (merges, barriers and user events included). */
+  public int eventCount() {
+    return engine.operations();
+  }
+
+  /**
+   * Adds an operation and returns its completion event. O(1) plus O(1) per precondition (a copy's
+   * first route look-up for a new size is O((M + C) log M)).
+   *
+   * @throws IllegalArgumentException if a processor or memory is not this machine's, the task has no
+   *     cost for the processor's kind, runtime work is not on a UTILITY processor, a copy has no
+   *     route, an event is not this simulation's, or a barrier gets more arrivals than it expects
+   */
+  public Event submit(Operation op) {
+    Objects.requireNonNull(op, "operation");
+    if (op instanceof Operation.Task t) {
+      Processor p = own(t.processor());
+      Cost cost = t.cost().on(p.kind());
+      if (cost == null) {
+        throw new IllegalArgumentException("task " + t.name() + " has no " + p.kind() + " variant, cannot run on "
+            + p.name());
+      }
+      long d = cost.nanosOn(p, machine.localBandwidth(p));
+      return finish(engine.begin(Engine.TASK, t.name(), t.body(), p.id(), d), t.precondition());
+    } else if (op instanceof Operation.RuntimeWork w) {
+      Processor p = own(w.processor());
+      if (p.kind() != ProcessorKind.UTILITY) {
+        throw new IllegalArgumentException("runtime work " + w.name() + " must run on a UTILITY processor, not "
+            + p.name() + " (" + p.kind() + ")");
+      }
+      byte k = w.category() == Category.ANALYSIS ? Engine.ANALYSIS : Engine.REPLAY;
+      return finish(engine.begin(k, w.name(), w.body(), p.id(), w.nanos()), w.precondition());
+    } else if (op instanceof Operation.Copy c) {
+      Route r = route(own(c.from()), own(c.to()), c.bytes(), "copy " + c.name());
+      return finish(engine.begin(Engine.COPY, c.name(), r, 0, 0), c.precondition());
+    } else if (op instanceof Operation.Fill f) {
+      Memory m = own(f.memory());
+      Route r = route(m, m, f.bytes(), "fill " + f.name());
+      return finish(engine.begin(Engine.FILL, f.name(), r, 0, 0), f.precondition());
+    } else if (op instanceof Operation.Merge m) {
+      return merge(m.events());
+    } else if (op instanceof Operation.Fence f) {
+      return new Event(engine.fence(check(f.precondition())));
+    } else {
+      Operation.Arrive a = (Operation.Arrive) op;
+      arrive(a.barrier(), a.precondition());
+      return a.barrier().event();
+    }
+  }
+
+  /** An event that triggers when all of {@code events} have; {@link Event#NONE} for none. */
+  public Event merge(Event... events) {
+    return merge(List.of(events));
+  }
+
+  /** An event that triggers when all of {@code events} have; one event is returned as is. */
+  public Event merge(List<Event> events) {
+    if (events.isEmpty()) {
+      return Event.NONE;
+    }
+    if (events.size() == 1) {
+      check(events.get(0));
+      return events.get(0);
+    }
+    int op = engine.begin(Engine.MERGE, null, null, -1, 0);
+    for (Event e : events) {
+      engine.depend(op, check(e));
+    }
+    engine.end(op);
+    return new Event(op);
+  }
+
+  /** A new barrier that waits for {@code arrivals} {@link Operation.Arrive arrivals}. */
+  public Barrier barrier(int arrivals) {
+    if (arrivals < 1) {
+      throw new IllegalArgumentException("a barrier needs at least one arrival, got " + arrivals);
+    }
+    return new Barrier(new Event(engine.barrier(arrivals)), arrivals);
+  }
+
+  private void arrive(Barrier b, Event pre) {
+    int id = check(b.event());
+    if (engine.kind(id) != Engine.BARRIER) {
+      throw new IllegalArgumentException(b.event() + " is not a barrier of this simulation");
+    }
+    int left = arrivalsLeft.getOrDefault(id, b.arrivals());
+    if (left == 0) {
+      throw new IllegalArgumentException("barrier " + b.event() + " already has all " + b.arrivals() + " arrivals");
+    }
+    arrivalsLeft.put(id, left - 1);
+    engine.arrive(id, check(pre));
+  }
+
+  /** A user event: it triggers when {@link #trigger} is called, at the simulated time of that call. */
+  public Event userEvent() {
+    return new Event(engine.user());
+  }
+
+  /** Triggers user event {@code e} now; IllegalArgumentException if it is not an untriggered user event. */
+  public void trigger(Event e) {
+    int id = check(e);
+    if (id < 0 || engine.kind(id) != Engine.USER) {
+      throw new IllegalArgumentException(e + " is not a user event");
+    }
+    if (engine.isTriggered(id)) {
+      throw new IllegalArgumentException(e + " has already triggered");
+    }
+    engine.triggerUser(id);
+  }
+
+  /** Whether {@code e} has triggered ({@link Event#NONE} always has). */
+  public boolean hasTriggered(Event e) {
+    int id = check(e);
+    return id < 0 || engine.isTriggered(id);
+  }
+
+  /** When {@code e} triggered; IllegalStateException if it has not yet. {@link Event#NONE}: 0. */
+  public long triggerTime(Event e) {
+    int id = check(e);
+    if (id < 0) {
+      return 0;
+    }
+    if (!engine.isTriggered(id)) {
+      throw new IllegalStateException(e + " has not triggered yet (now " + engine.now() + " ns)");
+    }
+    return engine.triggerTime(id);
+  }
+
+  /**
+   * Advances simulated time until {@code e} has triggered and returns its trigger time — how a runtime
+   * waits on a future. Activities that end at that same time may still be pending.
+   *
+   * @throws IllegalStateException if nothing left to run can trigger it (it waits on an untriggered
+   *     user event or a barrier short of arrivals), or if called from a callback
+   */
+  public long runUntil(Event e) {
+    int id = check(e);
+    while (id >= 0 && !engine.isTriggered(id)) {
+      if (!engine.step()) {
+        throw new IllegalStateException(e + " can never trigger: nothing is left to run (" + pending()
+            + " operations wait on untriggered user events or barriers short of arrivals)");
+      }
+    }
+    return triggerTime(e);
+  }
+
+  /**
+   * Processes every activity that completes at or before {@code time}, then sets the clock to
+   * {@code time} (if later), so that later submissions start no earlier. Returns the new time.
+   */
+  public long runUntil(long time) {
+    while (engine.nextTime() <= time) {
+      engine.step();
+    }
+    engine.advanceClock(time);
+    return engine.now();
+  }
+
+  /**
+   * Runs until nothing is left to run and returns the result. Operations that wait on untriggered
+   * user events or incomplete barriers stay pending ({@link SimulationResult#pending()}).
+   */
+  public SimulationResult drain() {
+    while (engine.step()) {
+      // keep going
+    }
+    return result();
+  }
+
+  /** Makespan, busy times, bytes and critical path of what has triggered so far. O(P + C + path). */
+  public SimulationResult result() {
+    return engine.result();
+  }
+
+  private int pending() {
+    return engine.operations() - engine.triggeredCount();
+  }
+
+  private Event finish(int op, Event pre) {
+    engine.depend(op, check(pre));
+    engine.end(op);
+    return new Event(op);
+  }
+
+  private int check(Event e) {
+    Objects.requireNonNull(e, "event");
+    if (e.id() >= engine.operations()) {
+      throw new IllegalArgumentException(e + " does not belong to this simulation");
+    }
+    return e.id();
+  }
+
+  private Processor own(Processor p) {
+    if (p.id() >= machine.processors().size() || !machine.processor(p.id()).equals(p)) {
+      throw new IllegalArgumentException("processor " + p.name() + " is not part of machine " + machine.name());
+    }
+    return p;
+  }
+
+  private Memory own(Memory m) {
+    if (m.id() >= machine.memories().size() || !machine.memory(m.id()).equals(m)) {
+      throw new IllegalArgumentException("memory " + m.name() + " is not part of machine " + machine.name());
+    }
+    return m;
+  }
+
+  private Route route(Memory from, Memory to, long bytes, String what) {
+    return machine.route(from, to, bytes).orElseThrow(() -> new IllegalArgumentException(
+        what + ": no channel route from " + from.name() + " to " + to.name()));
+  }
+}
