@@ -1,6 +1,6 @@
 package org.apophenia.suffix;
 
-import it.unimi.dsi.fastutil.ints.IntArrays;
+import java.util.Arrays;
 
 /**
  * Candidate repeats of Algorithm 2 (Apophenia paper, Section 4.2), sorted for greedy selection.
@@ -18,55 +18,85 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
  * rank {@code i} occupies a contiguous block of ranks; its id is the first rank of that block, i.e.
  * one past the last {@code k < i} with {@code LCP[k] < l}. A monotonic stack of ranks with increasing
  * LCP, swept left to right, holds every such {@code k}, so each id costs one binary search: O(n log n)
- * in all, O(n) extra memory, no range-minimum table.
+ * in all, no range-minimum table.
  *
- * <p>Candidates shorter than the minimum length are never generated. The result is sorted by
- * decreasing length, then id, then start, with an in-place radix sort; 12 bytes per candidate and at
- * most {@code 2(n-1)} candidates.
+ * <p><b>Order.</b> Selection wants decreasing length, then id, then start. Lengths are bucketed by a
+ * counting sort (a first pass over the suffix pairs counts them, the second writes each candidate into
+ * its bucket); within a bucket, candidates are packed as {@code id << 32 | start} and sorted as
+ * primitive longs. 8 bytes per candidate, at most {@code 2(n-1)} candidates, and none shorter than the
+ * minimum length.
  */
 final class Candidates {
-  /** Sort keys, all of the same length: {@code -length}, id, start. */
-  final int[] negLength;
-  final int[] id;
-  final int[] start;
+  /** {@code id << 32 | start}, grouped by length (longest first), sorted within each length. */
+  final long[] keys;
+  /** Distinct candidate lengths, decreasing; bucket {@code b} is {@code keys[bucketEnd[b-1], bucketEnd[b])}. */
+  final int[] bucketLength;
+  final int[] bucketEnd;
 
-  private Candidates(int[] negLength, int[] id, int[] start) {
-    this.negLength = negLength;
-    this.id = id;
-    this.start = start;
+  private Candidates(long[] keys, int[] bucketLength, int[] bucketEnd) {
+    this.keys = keys;
+    this.bucketLength = bucketLength;
+    this.bucketEnd = bucketEnd;
   }
 
-  int size() {
-    return start.length;
+  static int id(long key) {
+    return (int) (key >>> 32);
   }
 
-  int length(int c) {
-    return -negLength[c];
+  static int start(long key) {
+    return (int) key;
   }
 
   static Candidates of(SuffixArray suffixes, int minLength) {
     int[] sa = suffixes.sa();
     int[] lcp = suffixes.lcp();
     int n = sa.length;
-    int count = 0;
+
+    int maxLength = 0;
     for (int i = 0; i + 1 < n; i++) {
-      if (candidateLength(sa[i], sa[i + 1], lcp[i]) >= minLength) {
-        count += 2;
+      maxLength = Math.max(maxLength, candidateLength(sa[i], sa[i + 1], lcp[i]));
+    }
+    if (maxLength < minLength) {
+      return new Candidates(new long[0], new int[0], new int[0]);
+    }
+    // Counting sort by decreasing length: next[l] = where the next candidate of length l goes.
+    int[] next = new int[maxLength + 1];
+    for (int i = 0; i + 1 < n; i++) {
+      int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
+      if (l >= minLength) {
+        next[l] += 2;
       }
     }
-    int[] negLength = new int[count];
-    int[] id = new int[count];
-    int[] start = new int[count];
-    int[] stack = new int[Math.max(n, 1)]; // ranks with strictly increasing LCP, bottom to top
+    int buckets = 0;
+    int total = 0;
+    for (int l = maxLength; l >= minLength; l--) {
+      int count = next[l];
+      next[l] = total;
+      total += count;
+      if (count > 0) {
+        buckets++;
+      }
+    }
+    int[] bucketLength = new int[buckets];
+    int[] bucketEnd = new int[buckets];
+    for (int l = maxLength, b = 0; l >= minLength; l--) {
+      int end = l == minLength ? total : next[l - 1];
+      if (end > next[l]) {
+        bucketLength[b] = l;
+        bucketEnd[b++] = end;
+      }
+    }
+
+    long[] keys = new long[total];
+    int[] stack = new int[64]; // ranks with strictly increasing LCP, bottom to top
     int top = -1;
-    int c = 0;
     for (int i = 0; i + 1 < n; i++) {
       int s1 = sa[i];
       int s2 = sa[i + 1];
       int p = lcp[i];
       int l = candidateLength(s1, s2, p);
       if (l >= minLength) {
-        int blockStart = blockStart(stack, top, lcp, l);
+        long id = (long) blockStart(stack, top, lcp, l) << 32;
         int first;
         int second;
         if (Math.abs(s1 - s2) >= p) { // disjoint: both prefixes as they are
@@ -76,20 +106,21 @@ final class Candidates {
           first = Math.min(s1, s2);
           second = first + l;
         }
-        negLength[c] = -l;
-        id[c] = blockStart;
-        start[c++] = first;
-        negLength[c] = -l;
-        id[c] = blockStart;
-        start[c++] = second;
+        keys[next[l]++] = id | first;
+        keys[next[l]++] = id | second;
       }
       while (top >= 0 && lcp[stack[top]] >= p) {
         top--;
       }
-      stack[++top] = i;
+      if (++top == stack.length) {
+        stack = Arrays.copyOf(stack, stack.length * 2);
+      }
+      stack[top] = i;
     }
-    IntArrays.radixSort(new int[][] {negLength, id, start});
-    return new Candidates(negLength, id, start);
+    for (int b = 0, from = 0; b < buckets; from = bucketEnd[b++]) {
+      Arrays.sort(keys, from, bucketEnd[b]);
+    }
+    return new Candidates(keys, bucketLength, bucketEnd);
   }
 
   /**

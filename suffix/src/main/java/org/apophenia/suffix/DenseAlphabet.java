@@ -14,8 +14,12 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
  * thread-safe; used once per input.
  */
 final class DenseAlphabet {
-  /** Expected distinct tokens to presize for; the maps grow beyond it. */
-  private static final int INITIAL_CAPACITY = 1 << 12;
+  /**
+   * Tokens read before the map is presized for the distinct count they predict. Growing a hash map
+   * by doubling from a small size allocates twice its final size; on inputs of mostly distinct tokens
+   * (about 24 bytes per entry) that garbage would dominate the finder's allocation.
+   */
+  static final int SAMPLE = 1 << 12;
 
   private DenseAlphabet() {}
 
@@ -23,9 +27,10 @@ final class DenseAlphabet {
   static Symbols of(long[] tokens, int from, int to) {
     int n = to - from;
     int[] symbols = new int[n];
-    Long2IntOpenHashMap ids = new Long2IntOpenHashMap(Math.min(n, INITIAL_CAPACITY));
+    Long2IntOpenHashMap ids = new Long2IntOpenHashMap(Math.min(n, SAMPLE));
     ids.defaultReturnValue(-1);
     int next = 0;
+    int seenAtHalf = 0;
     for (int i = 0; i < n; i++) {
       long t = tokens[from + i];
       int id = ids.putIfAbsent(t, next);
@@ -33,6 +38,11 @@ final class DenseAlphabet {
         id = next++;
       }
       symbols[i] = id;
+      if (i + 1 == SAMPLE / 2) {
+        seenAtHalf = next;
+      } else if (i + 1 == SAMPLE) {
+        ids.ensureCapacity(expectedDistinct(seenAtHalf, next, n));
+      }
     }
     return new Symbols(symbols, next);
   }
@@ -41,9 +51,10 @@ final class DenseAlphabet {
   static Symbols of(int[] tokens, int from, int to) {
     int n = to - from;
     int[] symbols = new int[n];
-    Int2IntOpenHashMap ids = new Int2IntOpenHashMap(Math.min(n, INITIAL_CAPACITY));
+    Int2IntOpenHashMap ids = new Int2IntOpenHashMap(Math.min(n, SAMPLE));
     ids.defaultReturnValue(-1);
     int next = 0;
+    int seenAtHalf = 0;
     for (int i = 0; i < n; i++) {
       int t = tokens[from + i];
       int id = ids.putIfAbsent(t, next);
@@ -51,8 +62,23 @@ final class DenseAlphabet {
         id = next++;
       }
       symbols[i] = id;
+      if (i + 1 == SAMPLE / 2) {
+        seenAtHalf = next;
+      } else if (i + 1 == SAMPLE) {
+        ids.ensureCapacity(expectedDistinct(seenAtHalf, next, n));
+      }
     }
     return new Symbols(symbols, next);
+  }
+
+  /**
+   * Distinct tokens expected in all {@code n} tokens, extrapolating the rate at which new tokens
+   * appeared in the second half of the sample (a loop stops adding tokens once it has been seen;
+   * random tokens keep adding them).
+   */
+  private static int expectedDistinct(int seenAtHalf, int seen, int n) {
+    long newPerToken = seen - seenAtHalf;
+    return (int) Math.min(n, seen + newPerToken * (n - SAMPLE) / (SAMPLE / 2));
   }
 
   /** Dense symbols and the size of their alphabet. */

@@ -119,29 +119,29 @@ public final class RepeatFinder {
     long[] marked = new long[(n + 63) >>> 6];
     List<Repeat> result = new ArrayList<>();
     IntArrayList accepted = new IntArrayList();
-    int size = c.size();
-    int g = 0;
-    while (g < size) {
-      int len = c.length(g);
-      int id = c.id[g];
-      int end = g;
-      accepted.clear();
-      int lastEnd = Integer.MIN_VALUE;
-      for (; end < size && c.id[end] == id && c.negLength[end] == -len; end++) {
-        int s = c.start[end];
-        if (s >= lastEnd && !isMarked(marked, s) && !isMarked(marked, s + len - 1)) {
-          accepted.add(s);
-          lastEnd = s + len;
+    long[] keys = c.keys;
+    for (int b = 0, g = 0; b < c.bucketLength.length; b++) {
+      int len = c.bucketLength[b];
+      int bucketEnd = c.bucketEnd[b];
+      while (g < bucketEnd) {
+        int id = Candidates.id(keys[g]);
+        accepted.clear();
+        int lastEnd = Integer.MIN_VALUE;
+        for (; g < bucketEnd && Candidates.id(keys[g]) == id; g++) {
+          int s = Candidates.start(keys[g]);
+          if (s >= lastEnd && !isMarked(marked, s) && !isMarked(marked, s + len - 1)) {
+            accepted.add(s);
+            lastEnd = s + len;
+          }
+        }
+        if (accepted.size() >= 2) {
+          for (int i = 0; i < accepted.size(); i++) {
+            int s = accepted.getInt(i);
+            mark(marked, s, s + len);
+          }
+          result.add(new Repeat(len, accepted.toIntArray()));
         }
       }
-      if (accepted.size() >= 2) {
-        for (int i = 0; i < accepted.size(); i++) {
-          int s = accepted.getInt(i);
-          mark(marked, s, s + len);
-        }
-        result.add(new Repeat(len, accepted.toIntArray()));
-      }
-      g = end;
     }
     return result;
   }
