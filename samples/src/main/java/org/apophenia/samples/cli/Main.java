@@ -22,6 +22,7 @@ public final class Main {
   /** The subcommands, in the order {@code --help} lists them. */
   static final Object[] SUBCOMMANDS = {
       new RepeatsCommand(),
+      new MachinesCommand(),
   };
 
   private Main() {}
