@@ -1,0 +1,6 @@
+/**
+ * Timelines of a simulation: a bounded {@link org.apophenia.sim.timeline.TimelineRecorder} and two
+ * writers, {@link org.apophenia.sim.timeline.ChromeTrace} (Perfetto) and
+ * {@link org.apophenia.sim.timeline.PajeTrace} (ViTE, pj_dump).
+ */
+package org.apophenia.sim.timeline;
