@@ -1,6 +1,8 @@
 package org.apophenia.samples.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,10 +22,9 @@ import picocli.CommandLine.Command;
     subcommands = {CommandLine.HelpCommand.class})
 public final class Main {
   /** The subcommands, in the order {@code --help} lists them. */
-  static final Object[] SUBCOMMANDS = {
-      new RepeatsCommand(),
-      new MachinesCommand(),
-  };
+  static final List<Supplier<Object>> SUBCOMMANDS = List.of(
+      RepeatsCommand::new,
+      MachinesCommand::new);
 
   private Main() {}
 
@@ -34,8 +35,8 @@ public final class Main {
   /** Runs the command line in-process; returns the exit code. Used by {@link #main} and tests. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new Main());
-    for (Object sub : SUBCOMMANDS) {
-      cli.addSubcommand(sub);
+    for (Supplier<Object> sub : SUBCOMMANDS) {
+      cli.addSubcommand(sub.get());
     }
     cli.setOut(out);
     cli.setErr(err);
