@@ -1,0 +1,167 @@
+package org.apophenia.apophenia;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The interceptor's settings, with the paper's names (Legion's {@code -lg:auto_trace:*} flags).
+ * Immutable; validated on construction with a message that names the setting and its range.
+ *
+ * <p>{@link #defaults()} respond faster than Legion's settings on short streams (smaller first windows,
+ * promotion that counts the occurrences already seen in the mined window, a lower threshold while no
+ * trace is known, and candidates reduced to their period); {@link #legion()} reproduces Legion's
+ * current defaults (REFERENCES.md) for comparison.
+ *
+ * @param minTraceLength shortest trace, at least 1 (Legion: 5)
+ * @param maxTraceLength longest trace; longer repeats are split ({@link Integer#MAX_VALUE}: none)
+ * @param batchSize tokens in the history buffer ({@code B}, Legion: 2000)
+ * @param multiScaleFactor the ruler sampling unit ({@code s}, Legion: 100), at most {@code batchSize}
+ * @param visitThreshold non-overlapping visits after which a candidate becomes a trace (Legion: 10)
+ * @param warmupVisitThreshold the threshold used while the trace cache is empty, at most
+ *     {@code visitThreshold}
+ * @param countHistoryOccurrences whether a candidate starts with the occurrences the mining found in
+ *     its window as visits (else with none, as in Legion)
+ * @param reduceToPeriod whether a mined repeat that is periodic (say {@code BBB'}) is replaced by its
+ *     period {@code B}, which tiles the loop back to back
+ * @param maxInFlightJobs mining jobs launched but not ingested; further windows are skipped
+ * @param ingestionDelay operations between a job's launch and its ingestion point (initial interval)
+ * @param adaptiveWait whether the interval doubles after an ingestion point at which some instance had
+ *     to wait (paper Section 5.1); decisions then depend on timing across runs (not across replicas)
+ * @param jobTimeout how long an ingestion point waits for a job before counting it failed
+ * @param maxCandidates bound on the watcher trie's candidates (oldest evicted)
+ * @param maxTraces bound on the trace cache (lowest score evicted)
+ * @param maxPendingOps bound on buffered operations; reaching it abandons the open matches
+ */
+public record ApopheniaConfig(
+    int minTraceLength,
+    int maxTraceLength,
+    int batchSize,
+    int multiScaleFactor,
+    int visitThreshold,
+    int warmupVisitThreshold,
+    boolean countHistoryOccurrences,
+    boolean reduceToPeriod,
+    int maxInFlightJobs,
+    int ingestionDelay,
+    boolean adaptiveWait,
+    Duration jobTimeout,
+    int maxCandidates,
+    int maxTraces,
+    int maxPendingOps) {
+
+  /** No maximum trace length. */
+  public static final int UNBOUNDED = Integer.MAX_VALUE;
+
+  public ApopheniaConfig {
+    Objects.requireNonNull(jobTimeout, "jobTimeout");
+    atLeast("minTraceLength", minTraceLength, 1);
+    atLeast("maxTraceLength", maxTraceLength, minTraceLength);
+    atLeast("batchSize", batchSize, 2 * minTraceLength);
+    atLeast("multiScaleFactor", multiScaleFactor, 1);
+    if (multiScaleFactor > batchSize) {
+      throw new IllegalArgumentException(
+          "multiScaleFactor must be at most batchSize " + batchSize + ", got " + multiScaleFactor);
+    }
+    atLeast("visitThreshold", visitThreshold, 1);
+    atLeast("warmupVisitThreshold", warmupVisitThreshold, 1);
+    if (warmupVisitThreshold > visitThreshold) {
+      throw new IllegalArgumentException("warmupVisitThreshold must be at most visitThreshold "
+          + visitThreshold + ", got " + warmupVisitThreshold);
+    }
+    atLeast("maxInFlightJobs", maxInFlightJobs, 1);
+    atLeast("ingestionDelay", ingestionDelay, 1);
+    if (jobTimeout.isNegative() || jobTimeout.isZero()) {
+      throw new IllegalArgumentException("jobTimeout must be positive, got " + jobTimeout);
+    }
+    atLeast("maxCandidates", maxCandidates, 1);
+    atLeast("maxTraces", maxTraces, 1);
+    atLeast("maxPendingOps", maxPendingOps, 1);
+    if (maxTraceLength != UNBOUNDED && maxPendingOps < maxTraceLength) {
+      throw new IllegalArgumentException(
+          "maxPendingOps must be at least maxTraceLength " + maxTraceLength + ", got " + maxPendingOps);
+    }
+  }
+
+  private static void atLeast(String name, long value, long min) {
+    if (value < min) {
+      throw new IllegalArgumentException(name + " must be at least " + min + ", got " + value);
+    }
+  }
+
+  /** Our defaults: respond within a few loop iterations without flooding the trie. */
+  public static ApopheniaConfig defaults() {
+    return new ApopheniaConfig(5, UNBOUNDED, 2000, 32, 5, 2, true, true, 16, 64, false,
+        Duration.ofSeconds(30), 4096, 1024, 100_000);
+  }
+
+  /** Legion's current settings (REFERENCES.md): window 1000, buffer 2000, scale 100, min 5, 10 visits. */
+  public static ApopheniaConfig legion() {
+    return new ApopheniaConfig(5, UNBOUNDED, 2000, 100, 10, 10, false, false, 16, 64, false,
+        Duration.ofSeconds(30), 4096, 1024, 100_000);
+  }
+
+  /** A builder starting from these settings. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Changes some settings of a configuration; {@link #build()} validates. Not thread-safe. */
+  public static final class Builder {
+    private int minTraceLength;
+    private int maxTraceLength;
+    private int batchSize;
+    private int multiScaleFactor;
+    private int visitThreshold;
+    private int warmupVisitThreshold;
+    private boolean countHistoryOccurrences;
+    private boolean reduceToPeriod;
+    private int maxInFlightJobs;
+    private int ingestionDelay;
+    private boolean adaptiveWait;
+    private Duration jobTimeout;
+    private int maxCandidates;
+    private int maxTraces;
+    private int maxPendingOps;
+
+    private Builder(ApopheniaConfig c) {
+      minTraceLength = c.minTraceLength;
+      maxTraceLength = c.maxTraceLength;
+      batchSize = c.batchSize;
+      multiScaleFactor = c.multiScaleFactor;
+      visitThreshold = c.visitThreshold;
+      warmupVisitThreshold = c.warmupVisitThreshold;
+      countHistoryOccurrences = c.countHistoryOccurrences;
+      reduceToPeriod = c.reduceToPeriod;
+      maxInFlightJobs = c.maxInFlightJobs;
+      ingestionDelay = c.ingestionDelay;
+      adaptiveWait = c.adaptiveWait;
+      jobTimeout = c.jobTimeout;
+      maxCandidates = c.maxCandidates;
+      maxTraces = c.maxTraces;
+      maxPendingOps = c.maxPendingOps;
+    }
+
+    public Builder minTraceLength(int v) { minTraceLength = v; return this; }
+    public Builder maxTraceLength(int v) { maxTraceLength = v; return this; }
+    public Builder batchSize(int v) { batchSize = v; return this; }
+    public Builder multiScaleFactor(int v) { multiScaleFactor = v; return this; }
+    public Builder visitThreshold(int v) { visitThreshold = v; return this; }
+    public Builder warmupVisitThreshold(int v) { warmupVisitThreshold = v; return this; }
+    public Builder countHistoryOccurrences(boolean v) { countHistoryOccurrences = v; return this; }
+    public Builder reduceToPeriod(boolean v) { reduceToPeriod = v; return this; }
+    public Builder maxInFlightJobs(int v) { maxInFlightJobs = v; return this; }
+    public Builder ingestionDelay(int v) { ingestionDelay = v; return this; }
+    public Builder adaptiveWait(boolean v) { adaptiveWait = v; return this; }
+    public Builder jobTimeout(Duration v) { jobTimeout = v; return this; }
+    public Builder maxCandidates(int v) { maxCandidates = v; return this; }
+    public Builder maxTraces(int v) { maxTraces = v; return this; }
+    public Builder maxPendingOps(int v) { maxPendingOps = v; return this; }
+
+    public ApopheniaConfig build() {
+      return new ApopheniaConfig(minTraceLength, maxTraceLength, batchSize, multiScaleFactor,
+          visitThreshold, warmupVisitThreshold, countHistoryOccurrences, reduceToPeriod,
+          maxInFlightJobs, ingestionDelay, adaptiveWait, jobTimeout, maxCandidates, maxTraces,
+          maxPendingOps);
+    }
+  }
+}

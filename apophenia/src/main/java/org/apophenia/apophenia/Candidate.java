@@ -1,0 +1,30 @@
+package org.apophenia.apophenia;
+
+/**
+ * A mined repeat waiting in the watcher trie until it has been visited often enough to become a
+ * {@link Trace} (paper Section 4.3). Visits are counted only when they do not overlap the previous
+ * one, so a loop body {@code B} in {@code BBBB} counts four, never more. Mutable; application thread.
+ */
+final class Candidate {
+  final long[] tokens;
+  Trie.Node<Candidate> node;
+  int visits;
+  long lastVisitEnd = Long.MIN_VALUE;
+  /** Position of the last ingestion or visit, for evicting the stalest candidate. */
+  long lastSeen;
+
+  Candidate(long[] tokens, int visits, long now) {
+    this.tokens = tokens;
+    this.visits = visits;
+    this.lastSeen = now;
+  }
+
+  /** Records that the candidate matched {@code [start, end)}; overlapping matches do not count. */
+  void visit(long start, long end) {
+    if (start >= lastVisitEnd) {
+      visits++;
+      lastVisitEnd = end;
+    }
+    lastSeen = end;
+  }
+}

@@ -1,0 +1,202 @@
+package org.apophenia.apophenia;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+
+/**
+ * Apophenia's front door (Algorithm 1 of Yadav et al., ASPLOS 2025): wraps a {@link TraceSink},
+ * receives the application's operations one by one, and forwards them in order, wrapping recurring
+ * fragments in {@code beginTrace(id)} / {@code endTrace(id)}.
+ *
+ * <pre>{@code
+ * try (Interceptor<Op> apophenia = Interceptor.builder(tokenizer, runtime).build()) {
+ *   for (Op op : program) apophenia.execute(op);
+ * } // close() flushes the pending operations and stops the mining thread
+ * }</pre>
+ *
+ * <p>Per operation on the calling thread: one hash (the {@link Tokenizer}), one buffer store, the
+ * trie pointers' steps (at most the depth of the tries) and the pending queue; amortised O(1)
+ * allocation. Mining runs on a background executor (by default one daemon thread per interceptor);
+ * the caller waits for it only at an ingestion point whose job is unfinished. Decisions are a pure
+ * function of the operation stream and the {@link ApopheniaConfig} (with {@code adaptiveWait}, also
+ * of agreed waits; replicas sharing a {@link Collective} decide identically). Not thread-safe: one
+ * application thread drives one interceptor.
+ *
+ * @param <O> the operation type
+ */
+public final class Interceptor<O> implements AutoCloseable {
+  private final Tokenizer<O> tokenizer;
+  private final TraceSink<O> sink;
+  private final TraceFinder finder;
+  private final TraceReplayer<O> replayer;
+  private final ExecutorService ownedExecutor;
+  private long position; // tokens pushed (traceable and untraceable operations)
+  private long ops;
+  private long untraceable;
+  private long uniqueTokens;
+  private boolean closed;
+
+  private Interceptor(Builder<O> b) {
+    this.tokenizer = b.tokenizer;
+    this.sink = b.sink;
+    Executor executor = b.executor;
+    if (executor == null) {
+      ownedExecutor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "apophenia-mining");
+        t.setDaemon(true);
+        return t;
+      });
+      executor = ownedExecutor;
+    } else {
+      ownedExecutor = null;
+    }
+    this.finder = new TraceFinder(b.config, executor, b.collective, b.listener, b.miner);
+    this.replayer = new TraceReplayer<>(b.config, b.sink, b.listener);
+  }
+
+  /** A builder for an interceptor that hashes with {@code tokenizer} and forwards to {@code sink}. */
+  public static <O> Builder<O> builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
+    return new Builder<>(tokenizer, sink);
+  }
+
+  /**
+   * Issues one operation: the interceptor forwards it (and earlier ones) to the sink now or later,
+   * always in program order, possibly inside trace markers.
+   *
+   * @throws IllegalStateException after {@link #close()}
+   */
+  public void execute(O op) {
+    if (closed) {
+      throw new IllegalStateException("interceptor is closed");
+    }
+    ops++;
+    switch (tokenizer.classify(op)) {
+      case TRACEABLE -> {
+        long token = tokenizer.token(op);
+        pushToken(token);
+        replayer.push(op, token);
+      }
+      case NO_OP -> replayer.passThrough(op);
+      case UNTRACEABLE -> {
+        untraceable++;
+        breakTraces();
+        sink.op(op);
+      }
+    }
+  }
+
+  /**
+   * The application is about to block on the result of an operation it issued (a future's value):
+   * breaks the open matches and forwards everything pending, so the result can be produced. A no-op
+   * when nothing is pending... except that, like an untraceable operation, it ends any repeat in the
+   * history.
+   */
+  public void blockingWait() {
+    if (closed) {
+      throw new IllegalStateException("interceptor is closed");
+    }
+    breakTraces();
+  }
+
+  private void breakTraces() {
+    // A never-repeating token, so that no mined repeat spans the break.
+    long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
+    pushToken(unique);
+    replayer.flush(true);
+  }
+
+  private void pushToken(long token) {
+    finder.push(token, position++);
+    List<MiningResult> due = finder.due(position);
+    for (MiningResult r : due) {
+      replayer.ingest(r);
+    }
+  }
+
+  /**
+   * End of stream: forwards every pending operation (issuing the traces whose matches completed).
+   * The interceptor stays usable. Ingestion of unfinished jobs is not forced.
+   */
+  public void flush() {
+    replayer.flush(false);
+  }
+
+  /** Counters as of now. */
+  public InterceptorStats stats() {
+    return new InterceptorStats(ops, untraceable, replayer.tracedOps, replayer.replayedOps,
+        replayer.tracesRecorded, replayer.replays, finder.launched, finder.skipped, finder.ingested,
+        finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
+        replayer.promotions, replayer.rejectedPromotions, replayer.pending());
+  }
+
+  /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    flush();
+    closed = true;
+    finder.cancelAll();
+    if (ownedExecutor != null) {
+      ownedExecutor.shutdownNow();
+    }
+  }
+
+  /** Configures an {@link Interceptor}. Not thread-safe. */
+  public static final class Builder<O> {
+    private final Tokenizer<O> tokenizer;
+    private final TraceSink<O> sink;
+    private ApopheniaConfig config = ApopheniaConfig.defaults();
+    private Executor executor;
+    private Collective collective = Collective.single();
+    private InterceptorListener listener = InterceptorListener.NONE;
+    private Function<long[], MiningResult> miner;
+
+    private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
+      this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
+      this.sink = Objects.requireNonNull(sink, "sink");
+    }
+
+    /** Settings (default {@link ApopheniaConfig#defaults()}). */
+    public Builder<O> config(ApopheniaConfig config) {
+      this.config = Objects.requireNonNull(config, "config");
+      return this;
+    }
+
+    /**
+     * Where mining jobs run (default: a daemon thread owned by the interceptor, stopped by
+     * {@link Interceptor#close()}). Jobs complete in launch order on any executor.
+     */
+    public Builder<O> executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /** The replicas' collective (default {@link Collective#single()}: not replicated). */
+    public Builder<O> collective(Collective collective) {
+      this.collective = Objects.requireNonNull(collective, "collective");
+      return this;
+    }
+
+    /** An observer of mining and promotions (default: none). */
+    public Builder<O> listener(InterceptorListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Replaces the mining function (tests: injected delays and failures). */
+    Builder<O> miner(Function<long[], MiningResult> miner) {
+      this.miner = miner;
+      return this;
+    }
+
+    public Interceptor<O> build() {
+      return new Interceptor<>(this);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package org.apophenia.apophenia;
+
+/**
+ * A snapshot of an interceptor's counters.
+ *
+ * @param ops operations received (all kinds)
+ * @param untraceableOps untraceable operations (each flushed the pending queue)
+ * @param tracedOps traceable operations issued inside trace markers
+ * @param replayedOps traced operations inside markers of an id issued before
+ * @param tracesRecorded distinct trace ids issued
+ * @param replays trace occurrences issued under an id issued before
+ * @param jobsLaunched mining jobs launched
+ * @param jobsSkipped ruler windows skipped because {@code maxInFlightJobs} were in flight
+ * @param jobsIngested jobs whose results were ingested
+ * @param jobsFailed jobs that threw or timed out (their results dropped)
+ * @param waits ingestion points at which some instance had to wait for its job
+ * @param waitInterval the current ingestion interval, in operations
+ * @param candidates candidates in the watcher trie
+ * @param traces traces in the trace cache
+ * @param promotions candidates promoted to traces
+ * @param rejectedPromotions promotions rejected by the no-prefix invariant
+ * @param pendingOps operations currently buffered
+ */
+public record InterceptorStats(
+    long ops,
+    long untraceableOps,
+    long tracedOps,
+    long replayedOps,
+    long tracesRecorded,
+    long replays,
+    long jobsLaunched,
+    long jobsSkipped,
+    long jobsIngested,
+    long jobsFailed,
+    long waits,
+    long waitInterval,
+    int candidates,
+    int traces,
+    long promotions,
+    long rejectedPromotions,
+    int pendingOps) {
+
+  /** {@code tracedOps / ops}, 0 when no operations. */
+  public double coverage() {
+    return ops == 0 ? 0 : (double) tracedOps / ops;
+  }
+}

@@ -1,0 +1,82 @@
+package org.apophenia.apophenia;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apophenia.suffix.Repeat;
+import org.apophenia.suffix.RepeatFinder;
+import org.apophenia.suffix.RepeatSet;
+
+/**
+ * What one FindRepeats job produced: the candidate token sequences of its window, each with the
+ * number of non-overlapping occurrences the window held, and the job's duration. Computed on a
+ * background thread from a private copy of the window; immutable once built.
+ *
+ * <p><b>Period reduction.</b> Algorithm 2 prefers long repeats, so a window holding a loop
+ * {@code B^k} plus a little yields {@code B^j B'} (with {@code B'} a prefix of {@code B}) twice. Such
+ * a repeat has period {@code |B|}; only {@code B} tiles the loop back to back, so with
+ * {@code reduceToPeriod} the repeat is replaced by its first period (found with the KMP failure
+ * function, O(L)), counted once per whole period its occurrences contain.
+ */
+record MiningResult(List<long[]> sequences, int[] occurrences, long nanos) {
+
+  static MiningResult mine(long[] window, RepeatFinder finder, boolean reduceToPeriod) {
+    long t0 = System.nanoTime();
+    RepeatSet repeats = finder.find(window);
+    Map<Key, int[]> merged = new LinkedHashMap<>();
+    for (Repeat r : repeats.repeats()) {
+      long[] seq = Arrays.copyOfRange(window, r.start(0), r.start(0) + r.length());
+      int occurrences = r.occurrences();
+      if (reduceToPeriod) {
+        int p = smallestPeriod(seq);
+        if (p < seq.length && p >= finder.minLength()) {
+          occurrences *= seq.length / p;
+          seq = Arrays.copyOf(seq, p);
+        }
+      }
+      merged.computeIfAbsent(new Key(seq), k -> new int[1])[0] += occurrences;
+    }
+    List<long[]> sequences = new ArrayList<>(merged.size());
+    int[] counts = new int[merged.size()];
+    int i = 0;
+    for (Map.Entry<Key, int[]> e : merged.entrySet()) {
+      sequences.add(e.getKey().tokens);
+      counts[i++] = e.getValue()[0];
+    }
+    return new MiningResult(List.copyOf(sequences), counts, System.nanoTime() - t0);
+  }
+
+  /** Smallest {@code p} with {@code s[i] == s[i + p]} for all valid {@code i} (KMP failure function). */
+  static int smallestPeriod(long[] s) {
+    int n = s.length;
+    if (n == 0) {
+      return 0;
+    }
+    int[] fail = new int[n];
+    for (int i = 1, k = 0; i < n; i++) {
+      while (k > 0 && s[i] != s[k]) {
+        k = fail[k - 1];
+      }
+      if (s[i] == s[k]) {
+        k++;
+      }
+      fail[i] = k;
+    }
+    return n - fail[n - 1];
+  }
+
+  /** A token sequence compared by content. */
+  private record Key(long[] tokens) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(k.tokens, tokens);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(tokens);
+    }
+  }
+}

@@ -1,0 +1,390 @@
+package org.apophenia.apophenia;
+
+import com.google.common.hash.Hasher;
+import com.google.common.hash.Hashing;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The trace replayer of Algorithm 1 (paper Section 4.3): a watcher trie of candidates, a trace cache
+ * trie, pointers into both, the pending-operation queue, and the selection of what to issue.
+ *
+ * <p><b>Per token.</b> The operation joins the pending queue; watcher pointers advance (a pointer at
+ * a candidate's end counts a non-overlapping visit; a candidate reaching the visit threshold is
+ * promoted into the cache); cache pointers advance (a pointer at a trace's end is a completed
+ * {@link Match}). Pointers that cannot advance are dropped; a new pointer starts at every position
+ * whose token begins some stored sequence.
+ *
+ * <p><b>Selection without speculation (Section 5.2).</b> Operations before the earliest open pointer
+ * and the earliest completed match can never be traced and are forwarded at once. Given the earliest
+ * completed match {@code m0}, the replayer waits while some open pointer started before
+ * {@code m0.end} (it may still complete an overlapping, better trace; waiting is bounded by the
+ * longest trace). Then it picks the best-scoring completed match starting before {@code m0.end} (ties:
+ * longer, earlier, smaller id), forwards the operations before it untraced, issues
+ * {@code beginTrace(id)}, its operations and {@code endTrace(id)}, and drops every match and pointer
+ * overlapping it. A trace is issued only after all its operations arrived.
+ *
+ * <p><b>Invariants.</b> The cache holds no trace that is a prefix of another, so a completed pointer
+ * is at a leaf. Longer wins: a candidate that is a prefix of a trace is rejected; traces that are
+ * prefixes of a promoted candidate are evicted (a loop's body replaces a fragment of it found
+ * earlier in a short window). Trace ids are stable: one per
+ * distinct token sequence (a 64-bit hash of its content), assigned in order of first promotion.
+ *
+ * <p><b>Memory.</b> At most {@code maxCandidates} candidates (the stalest is evicted) and
+ * {@code maxTraces} traces (the lowest score is evicted); pointers are bounded by trie depth; the
+ * pending queue by {@code maxPendingOps} (reaching it abandons the open pointers). Not thread-safe:
+ * the application thread owns it.
+ */
+final class TraceReplayer<O> {
+  private final ApopheniaConfig config;
+  private final TraceSink<O> sink;
+  private final InterceptorListener listener;
+  private final Trie<Candidate> watcher = new Trie<>();
+  private final Trie<Trace> cache = new Trie<>();
+  private final Pointers<Candidate> watching = new Pointers<>();
+  private final Pointers<Trace> matching = new Pointers<>();
+  private final PendingQueue<O> pending = new PendingQueue<>();
+  private final List<Match> completed = new ArrayList<>();
+  private final List<Candidate> promote = new ArrayList<>();
+  private final Long2LongOpenHashMap idsByContent = new Long2LongOpenHashMap();
+  private final LongOpenHashSet issued = new LongOpenHashSet();
+  private long nextId;
+  private long position; // tokens seen
+
+  long tracedOps;
+  long replayedOps;
+  long tracesRecorded;
+  long replays;
+  long promotions;
+  long rejectedPromotions;
+  long replacedTraces;
+
+  TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener) {
+    this.config = config;
+    this.sink = sink;
+    this.listener = listener;
+  }
+
+  int candidates() {
+    return watcher.size();
+  }
+
+  int traces() {
+    return cache.size();
+  }
+
+  int pending() {
+    return pending.size();
+  }
+
+  /** Ingests the candidates of one mining job at the current position. */
+  void ingest(MiningResult result) {
+    List<long[]> seqs = result.sequences();
+    int[] occ = result.occurrences();
+    for (int i = 0; i < seqs.size(); i++) {
+      long[] seq = seqs.get(i);
+      Trie.Node<Trace> known = cache.find(seq);
+      if (known != null && known.payload != null) {
+        continue;
+      }
+      int visits = config.countHistoryOccurrences() ? occ[i] : 0;
+      Trie.Node<Candidate> node = watcher.find(seq);
+      Candidate c;
+      if (node != null && node.payload != null) {
+        c = node.payload;
+        c.visits = Math.max(c.visits, visits);
+        c.lastSeen = position;
+      } else {
+        if (watcher.size() >= config.maxCandidates()) {
+          evictStalestCandidate();
+        }
+        c = new Candidate(seq, visits, position);
+        c.node = watcher.insert(seq, c);
+      }
+      if (c.visits >= threshold()) {
+        promoteCandidate(c);
+      }
+    }
+  }
+
+  private int threshold() {
+    return cache.size() == 0 ? config.warmupVisitThreshold() : config.visitThreshold();
+  }
+
+  /** A traceable operation with its token. */
+  void push(O op, long token) {
+    long pos = position++;
+    pending.add(op, pos);
+    advanceWatcher(token, pos);
+    advanceCache(token, pos);
+    if (pending.size() > config.maxPendingOps()) {
+      matching.clear(); // abandon open matches: bounded memory beats a possible trace
+    }
+    decide();
+  }
+
+  /** A no-op operation: forwarded in order, invisible to matching. */
+  void passThrough(O op) {
+    if (pending.isEmpty()) {
+      sink.op(op);
+    } else {
+      pending.add(op, -1);
+    }
+  }
+
+  /**
+   * Breaks all open matches and forwards everything pending (replaying the matches that completed):
+   * for untraceable operations, blocking waits and the end of the stream.
+   */
+  void flush(boolean consumesPosition) {
+    watching.clear();
+    matching.clear();
+    decide();
+    while (!pending.isEmpty()) {
+      sink.op(pending.poll());
+    }
+    pending.trim();
+    if (consumesPosition) {
+      position++;
+    }
+  }
+
+  private void advanceWatcher(long token, long pos) {
+    Pointers<Candidate> p = watching;
+    Trie.Node<Candidate> root = watcher.root();
+    if (root.child(token) != null) {
+      p.add(root, pos);
+    }
+    int w = 0;
+    for (int i = 0; i < p.size; i++) {
+      Trie.Node<Candidate> next = p.node(i).child(token);
+      if (next == null) {
+        continue;
+      }
+      if (next.payload != null) {
+        Candidate c = next.payload;
+        c.visit(p.starts[i], pos + 1);
+        if (c.visits >= threshold() && !promote.contains(c)) {
+          promote.add(c);
+        }
+      }
+      if (next.hasChildren()) {
+        p.nodes[w] = next;
+        p.starts[w++] = p.starts[i];
+      }
+    }
+    java.util.Arrays.fill(p.nodes, w, p.size, null);
+    p.size = w;
+    if (!promote.isEmpty()) {
+      for (Candidate c : promote) {
+        if (c.node != null && c.node.payload == c) {
+          promoteCandidate(c);
+        }
+      }
+      promote.clear();
+    }
+  }
+
+  private void advanceCache(long token, long pos) {
+    Pointers<Trace> p = matching;
+    Trie.Node<Trace> root = cache.root();
+    if (root.child(token) != null) {
+      p.add(root, pos);
+    }
+    int w = 0;
+    for (int i = 0; i < p.size; i++) {
+      Trie.Node<Trace> next = p.node(i).child(token);
+      if (next == null) {
+        continue;
+      }
+      if (next.payload != null) {
+        Trace t = next.payload;
+        t.visit(p.starts[i], pos + 1);
+        completed.add(new Match(p.starts[i], pos + 1, t));
+      }
+      if (next.hasChildren() && next.payload == null) {
+        p.nodes[w] = next;
+        p.starts[w++] = p.starts[i];
+      }
+    }
+    java.util.Arrays.fill(p.nodes, w, p.size, null);
+    p.size = w;
+  }
+
+  private void promoteCandidate(Candidate c) {
+    watcher.remove(c.node);
+    c.node = null;
+    // No-prefix invariant, longer wins: reject a candidate that is a prefix of (or equal to) a trace;
+    // evict the traces that are prefixes of the candidate.
+    Trie.Node<Trace> n = cache.root();
+    List<Trie.Node<Trace>> shorter = null;
+    for (long token : c.tokens) {
+      n = n.child(token);
+      if (n == null) {
+        break;
+      }
+      if (n.payload != null) {
+        if (shorter == null) {
+          shorter = new ArrayList<>(1);
+        }
+        shorter.add(n);
+      }
+    }
+    if (n != null) {
+      rejectedPromotions++;
+      return;
+    }
+    if (shorter != null) {
+      for (Trie.Node<Trace> s : shorter) {
+        cache.remove(s);
+        replacedTraces++;
+      }
+    }
+    if (cache.size() >= config.maxTraces()) {
+      evictLowestScoringTrace();
+    }
+    long id = idsByContent.computeIfAbsent(contentHash(c.tokens), k -> nextId++);
+    Trace t = new Trace(id, c.tokens, c.visits, position);
+    t.node = cache.insert(c.tokens, t);
+    promotions++;
+    listener.tracePromoted(id, c.tokens.length, position);
+  }
+
+  private static long contentHash(long[] tokens) {
+    Hasher h = Hashing.murmur3_128().newHasher(tokens.length * 8 + 4);
+    h.putInt(tokens.length);
+    for (long t : tokens) {
+      h.putLong(t);
+    }
+    return h.hash().asLong();
+  }
+
+  private void evictStalestCandidate() {
+    Candidate stalest = null;
+    for (Candidate c : collect(watcher)) {
+      if (stalest == null || c.lastSeen < stalest.lastSeen) {
+        stalest = c;
+      }
+    }
+    if (stalest != null) {
+      watcher.remove(stalest.node);
+      stalest.node = null;
+    }
+  }
+
+  private void evictLowestScoringTrace() {
+    Trace worst = null;
+    double worstScore = Double.MAX_VALUE;
+    for (Trace t : collect(cache)) {
+      double s = t.score(position);
+      if (s < worstScore || (s == worstScore && t.id > worst.id)) {
+        worst = t;
+        worstScore = s;
+      }
+    }
+    if (worst != null) {
+      cache.remove(worst.node);
+    }
+  }
+
+  /** All payloads of a trie, depth first (O(nodes); only on eviction). */
+  private static <T> List<T> collect(Trie<T> trie) {
+    List<T> out = new ArrayList<>();
+    ArrayList<Trie.Node<T>> stack = new ArrayList<>();
+    stack.add(trie.root());
+    while (!stack.isEmpty()) {
+      Trie.Node<T> n = stack.remove(stack.size() - 1);
+      if (n.payload != null) {
+        out.add(n.payload);
+      }
+      n.forEachChild(stack::add);
+    }
+    return out;
+  }
+
+  /** Forwards and issues whatever can be decided at the current position (see class comment). */
+  private void decide() {
+    while (true) {
+      long firstOpen = matching.firstStart();
+      if (completed.isEmpty()) {
+        forwardBefore(Math.min(firstOpen, position));
+        return;
+      }
+      Match m0 = completed.get(0);
+      for (Match m : completed) {
+        if (m.start() < m0.start()) {
+          m0 = m;
+        }
+      }
+      forwardBefore(Math.min(firstOpen, m0.start()));
+      if (firstOpen < m0.end()) {
+        return; // an open pointer may still complete an overlapping trace: wait
+      }
+      Match best = null;
+      double bestScore = 0;
+      for (Match m : completed) {
+        if (m.start() >= m0.end()) {
+          continue;
+        }
+        double s = m.trace().score(position);
+        if (best == null || s > bestScore
+            || (s == bestScore && better(m, best))) {
+          best = m;
+          bestScore = s;
+        }
+      }
+      issue(best);
+      long end = best.end();
+      completed.removeIf(m -> m.start() < end);
+      matching.dropStartingBefore(end);
+    }
+  }
+
+  private static boolean better(Match a, Match b) {
+    if (a.trace().length() != b.trace().length()) {
+      return a.trace().length() > b.trace().length();
+    }
+    if (a.start() != b.start()) {
+      return a.start() < b.start();
+    }
+    return a.trace().id < b.trace().id;
+  }
+
+  /** Forwards untraced every pending operation before token position {@code x} (and no-ops). */
+  private void forwardBefore(long x) {
+    while (!pending.isEmpty()) {
+      long p = pending.headPosition();
+      if (p >= 0 && p >= x) {
+        return;
+      }
+      sink.op(pending.poll());
+    }
+  }
+
+  private void issue(Match m) {
+    forwardBefore(m.start());
+    Trace t = m.trace();
+    long id = t.id;
+    sink.beginTrace(id);
+    long last = m.end() - 1;
+    while (true) {
+      long p = pending.headPosition();
+      sink.op(pending.poll());
+      if (p == last) {
+        break;
+      }
+    }
+    sink.endTrace(id);
+    t.replays++;
+    int len = t.length();
+    tracedOps += len;
+    if (issued.add(id)) {
+      tracesRecorded++;
+    } else {
+      replays++;
+      replayedOps += len;
+    }
+  }
+}
