@@ -1,0 +1,8 @@
+package org.apophenia.legion;
+
+/** Use of a destroyed region, partition, or of a future whose context was destroyed. Leaves the runtime usable. */
+public final class DestroyedResourceException extends LegionException {
+  public DestroyedResourceException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,43 @@
+package org.apophenia.legion;
+
+import org.apophenia.sim.Event;
+
+/**
+ * The eventual value of a task (Legion thesis §2.5.4). {@link #get()} blocks the application: it runs
+ * the simulation until the producer completes. Pass a future as a task argument to wait without
+ * blocking. Not thread-safe; belongs to the application thread of its runtime.
+ */
+public final class Future {
+  private final LegionRuntime runtime;
+  private final String producer;
+  Event event;
+  Object value;
+  java.util.function.Supplier<Object> lazy;
+
+  Future(LegionRuntime runtime, String producer, Event event) {
+    this.runtime = runtime;
+    this.producer = producer;
+    this.event = event;
+  }
+
+  /** The value, waiting (in simulated time) for the producer; DestroyedResourceException if the runtime was destroyed. */
+  public Object get() {
+    runtime.waitFor(this, producer);
+    return value;
+  }
+
+  /** The value as a long. */
+  public long getLong() {
+    return (Long) get();
+  }
+
+  /** The producer's completion event. */
+  public Event event() {
+    return event;
+  }
+
+  @Override
+  public String toString() {
+    return "future of " + producer;
+  }
+}

@@ -1,0 +1,8 @@
+package org.apophenia.legion;
+
+/** Points of an index launch, or requirements of one operation, that interfere with each other. Leaves the runtime usable. */
+public final class InterferenceException extends LegionException {
+  public InterferenceException(String message) {
+    super(message);
+  }
+}

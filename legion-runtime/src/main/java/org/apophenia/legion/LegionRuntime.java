@@ -1,0 +1,926 @@
+package org.apophenia.legion;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apophenia.sim.Category;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
+import org.apophenia.sim.Simulation;
+import org.apophenia.sim.SimulationResult;
+import org.apophenia.sim.machine.Machine;
+import org.apophenia.sim.machine.Memory;
+import org.apophenia.sim.machine.MemoryKind;
+import org.apophenia.sim.machine.Processor;
+import org.apophenia.sim.machine.ProcessorKind;
+
+/**
+ * The front door of the Legion-like runtime: create index spaces, field spaces, regions and partitions;
+ * register tasks and reduction operators; issue tasks, index launches, fills, copies, fences and inline
+ * mappings; bracket traces with {@link #beginTrace}/{@link #endTrace}.
+ *
+ * <p>Pipeline per operation (Legion thesis ch. 3): validation (errors are thrown before any state
+ * changes) → logical dependence analysis over the region tree ({@link LogicalAnalyzer}) → mapping
+ * ({@link Mapper}) → physical analysis ({@link PhysicalAnalyzer}: copies, reduction folds, event
+ * preconditions) → a task on the simulated machine whose Java body runs on real data when it starts in
+ * simulated time. The application thread blocks only in {@link Future#get}, {@link #inlineMap} and
+ * {@link #finish}. The real time of each analysis is measured and charged to a UTILITY processor by the
+ * {@link AnalysisCostModel}.
+ *
+ * <p>Only the top-level context is analysed: the application holds READ_WRITE on every region it
+ * created; tasks cannot launch sub-tasks (see the module notes).
+ *
+ * <p>Not thread-safe: one application thread per runtime.
+ */
+public final class LegionRuntime {
+  private final Machine machine;
+  private final Simulation sim;
+  private final Mapper mapper;
+  private final AnalysisCostModel costModel;
+  private final DependenceGraph graph = new DependenceGraph();
+  private final LogicalAnalyzer logical = new LogicalAnalyzer(graph);
+  private final Effects effects = new Effects();
+  private final PhysicalAnalyzer physical;
+  private final ArrayList<RegionNode> nodes = new ArrayList<>();
+  private final ArrayList<ReductionOp> reductions = new ArrayList<>();
+  private final Int2ObjectOpenHashMap<TaskDefinition> tasks = new Int2ObjectOpenHashMap<>();
+  private final Processor utility;
+  private final Memory hostMemory;
+  private int indexSpaces;
+  private int fieldSpaces;
+  private int lastFence = -1;
+  private final IntArrayList sinceFence = new IntArrayList();
+  private boolean destroyed;
+  private TraceEngine engine;
+  private int openTrace = -1;
+  private final Support support = new Support();
+  private long analysisNanos;
+  private long analysedOps;
+
+  /** A runtime on {@code machine} with the {@link DefaultMapper} and no simulated analysis cost. */
+  public LegionRuntime(Machine machine) {
+    this(machine, new DefaultMapper(), AnalysisCostModel.none());
+  }
+
+  public LegionRuntime(Machine machine, Mapper mapper, AnalysisCostModel costModel) {
+    this.machine = Objects.requireNonNull(machine, "machine");
+    this.mapper = Objects.requireNonNull(mapper, "mapper");
+    this.costModel = Objects.requireNonNull(costModel, "costModel");
+    if (machine.memories().size() > 64) {
+      throw new IllegalArgumentException("at most 64 memories are supported, " + machine.name() + " has "
+          + machine.memories().size());
+    }
+    this.sim = Simulation.on(machine);
+    this.physical = new PhysicalAnalyzer(sim, effects);
+    List<Processor> util = machine.processors(0, ProcessorKind.UTILITY);
+    this.utility = util.isEmpty() ? null : util.get(0);
+    this.hostMemory = machine.memories(0, MemoryKind.SYSTEM).get(0);
+  }
+
+  public Simulation simulation() {
+    return sim;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  // ---------------------------------------------------------------- data model
+
+  public IndexSpace createIndexSpace(Rect bounds) {
+    return new IndexSpace(indexSpaces++, bounds);
+  }
+
+  public FieldSpace createFieldSpace() {
+    return new FieldSpace(fieldSpaces++);
+  }
+
+  /** A new root region (a new region tree) over {@code is} and {@code fs}; its data starts as zeros. */
+  public LogicalRegion createRegion(IndexSpace is, FieldSpace fs) {
+    int id = nodes.size();
+    RegionTree tree = new RegionTree(id, is.bounds(), fs, machine.memories().size());
+    LogicalRegion r = new LogicalRegion(id, id, is, fs);
+    tree.root.handle = r;
+    nodes.add(tree.root);
+    return r;
+  }
+
+  /** Destroys a region and everything below it; later use is a DestroyedResourceException. */
+  public void destroyRegion(LogicalRegion r) {
+    markDestroyed(regionNode(r, "destroyRegion"));
+  }
+
+  /** Destroys a partition and its subregions. */
+  public void destroyPartition(Partition p) {
+    markDestroyed(partitionNode(p, "destroyPartition"));
+  }
+
+  private void markDestroyed(RegionNode n) {
+    n.destroyed = true;
+    for (RegionNode c : n.children) {
+      markDestroyed(c);
+    }
+  }
+
+  /** An equal partition of {@code r} into {@code pieces} blocks along dimension 0 (disjoint, complete). */
+  public Partition partitionEqual(LogicalRegion r, int pieces) {
+    return partitionWithGhosts(r, pieces, 0);
+  }
+
+  /**
+   * Blocks along dimension 0 as in {@link #partitionEqual}, each widened by {@code halo} points on both
+   * sides and clipped to {@code r}: an aliased "ghost" partition when {@code halo > 0}.
+   */
+  public Partition partitionWithGhosts(LogicalRegion r, int pieces, int halo) {
+    Rect b = r.bounds();
+    long n = b.hi(0) - b.lo(0) + 1;
+    if (pieces < 1 || pieces > n) {
+      throw new PartitionException("cannot cut " + r + " into " + pieces + " blocks along dimension 0 (extent " + n
+          + ")");
+    }
+    List<Rect> rects = new ArrayList<>();
+    for (int i = 0; i < pieces; i++) {
+      long lo = b.lo(0) + n * i / pieces - halo;
+      long hi = b.lo(0) + n * (i + 1) / pieces - 1 + halo;
+      long[] l = new long[b.dim()];
+      long[] h = new long[b.dim()];
+      for (int d = 0; d < b.dim(); d++) {
+        l[d] = b.lo(d);
+        h[d] = b.hi(d);
+      }
+      l[0] = Math.max(lo, b.lo(0));
+      h[0] = Math.min(hi, b.hi(0));
+      rects.add(Rect.of(l, h));
+    }
+    return partitionByRects(r, rects);
+  }
+
+  /**
+   * A partition of {@code r} with one subregion per rectangle (colors in list order); disjointness and
+   * completeness are computed. PartitionException if a rectangle is outside {@code r}'s index space.
+   * O(n^2) in the number of subregions.
+   */
+  public Partition partitionByRects(LogicalRegion r, List<Rect> rects) {
+    RegionNode parent = regionNode(r, "partition");
+    for (int i = 0; i < rects.size(); i++) {
+      Rect s = rects.get(i);
+      if (s.dim() != r.bounds().dim() || !r.bounds().contains(s) || s.isEmpty()) {
+        throw new PartitionException("subregion " + i + " " + s + " is not a non-empty part of the index space "
+            + r.bounds() + " of " + r);
+      }
+    }
+    boolean disjoint = true;
+    for (int i = 0; i < rects.size() && disjoint; i++) {
+      for (int j = i + 1; j < rects.size(); j++) {
+        if (rects.get(i).intersects(rects.get(j))) {
+          disjoint = false;
+          break;
+        }
+      }
+    }
+    List<Rect> left = new ArrayList<>(List.of(r.bounds()));
+    for (Rect s : rects) {
+      List<Rect> next = new ArrayList<>();
+      for (Rect piece : left) {
+        next.addAll(piece.subtract(s));
+      }
+      left = next;
+    }
+    RegionNode pn = new RegionNode(nodes.size(), false, parent, parent.rect, parent.tree);
+    pn.disjoint = disjoint;
+    nodes.add(pn);
+    parent.children.add(pn);
+    List<LogicalRegion> subs = new ArrayList<>();
+    for (Rect s : rects) {
+      RegionNode sn = new RegionNode(nodes.size(), true, pn, s, parent.tree);
+      nodes.add(sn);
+      pn.children.add(sn);
+      LogicalRegion lr = new LogicalRegion(sn.id, r.tree(), createIndexSpace(s), r.fieldSpace());
+      sn.handle = lr;
+      subs.add(lr);
+      parent.tree.refine(s);
+    }
+    Partition p = new Partition(pn.id, r, subs, disjoint, left.isEmpty());
+    pn.handle = p;
+    return p;
+  }
+
+  /** Registers a reduction operator and returns its id for {@link Privilege#reduce}. */
+  public int registerReduction(ReductionOp op) {
+    reductions.add(Objects.requireNonNull(op));
+    return reductions.size() - 1;
+  }
+
+  /** Registers (or replaces) a task. */
+  public void registerTask(TaskDefinition def) {
+    tasks.put(def.id(), def);
+  }
+
+  // ---------------------------------------------------------------- validation
+
+  private RegionNode regionNode(LogicalRegion r, String where) {
+    if (r == null || r.id() >= nodes.size() || !nodes.get(r.id()).isRegion || !r.equals(nodes.get(r.id()).handle)) {
+      throw new LegionException(where + ": " + r + " is not a region of this runtime");
+    }
+    RegionNode n = nodes.get(r.id());
+    if (n.destroyed) {
+      throw new DestroyedResourceException(where + ": " + r + " has been destroyed");
+    }
+    return n;
+  }
+
+  private RegionNode partitionNode(Partition p, String where) {
+    if (p == null || p.id() >= nodes.size() || nodes.get(p.id()).isRegion) {
+      throw new LegionException(where + ": " + p + " is not a partition of this runtime");
+    }
+    RegionNode n = nodes.get(p.id());
+    if (n.destroyed) {
+      throw new DestroyedResourceException(where + ": " + p + " has been destroyed");
+    }
+    return n;
+  }
+
+  /** A requirement resolved against the region tree. */
+  record Resolved(RegionRequirement req, RegionNode node, long mask, byte priv, int redop, ReductionOp op) {}
+
+  private Resolved resolve(RegionRequirement req, String where) {
+    RegionNode parent = regionNode(req.parent(), where + ": parent");
+    RegionNode node = req.region() != null ? regionNode(req.region(), where)
+        : partitionNode(req.partition(), where);
+    if (!node.isUnder(parent)) {
+      throw new PrivilegeException(where + ": parent " + req.parent() + " is not an ancestor of "
+          + (req.region() != null ? req.region() : req.partition()) + ", so it grants no privilege on it");
+    }
+    FieldSpace fs = req.parent().fieldSpace();
+    long bad = req.fields() & ~fs.allFields();
+    if (bad != 0 || req.fields() == 0) {
+      throw new FieldException(where + ": field ids " + bits(bad) + " are not in " + fs + " of "
+          + (req.region() != null ? req.region() : req.partition()) + (req.fields() == 0 ? " (no fields requested)" : ""));
+    }
+    byte priv = Privilege.code(req.privilege());
+    int redop = -1;
+    ReductionOp op = null;
+    if (req.privilege() instanceof Privilege.Reduce red) {
+      if (red.redop() < 0 || red.redop() >= reductions.size()) {
+        throw new ReductionException(where + ": " + req.privilege() + " on " + req.region() + " fields "
+            + fs.names(req.fields()) + " uses reduction operator " + red.redop() + ", which is not registered ("
+            + reductions.size() + " registered)");
+      }
+      redop = red.redop();
+      op = reductions.get(redop);
+    }
+    // the application holds READ_WRITE on all fields of every root region it created
+    Privilege held = Privilege.READ_WRITE;
+    if (!held.covers(req.privilege())) {
+      throw new PrivilegeException(where + ": requested " + req.privilege() + " on " + req.region() + " fields "
+          + fs.names(req.fields()) + " but the parent " + req.parent() + " holds only " + held);
+    }
+    return new Resolved(req, node, req.fields(), priv, redop, op);
+  }
+
+  private static String bits(long m) {
+    List<Integer> l = new ArrayList<>();
+    for (long r = m; r != 0; r &= r - 1) {
+      l.add(Long.numberOfTrailingZeros(r));
+    }
+    return l.toString();
+  }
+
+  private static boolean interfere(Resolved a, Resolved b) {
+    return a.node.tree == b.node.tree && (a.mask & b.mask) != 0 && a.node.rect.intersects(b.node.rect)
+        && User.interfere(a.priv, a.redop, b.priv, b.redop);
+  }
+
+  private List<Resolved> resolveAll(List<RegionRequirement> reqs, String where) {
+    List<Resolved> out = new ArrayList<>(reqs.size());
+    for (int i = 0; i < reqs.size(); i++) {
+      out.add(resolve(reqs.get(i), where + " requirement " + i));
+    }
+    for (int i = 0; i < out.size(); i++) {
+      for (int j = i + 1; j < out.size(); j++) {
+        if (interfere(out.get(i), out.get(j))) {
+          throw new InterferenceException(where + ": requirements " + i + " (" + out.get(i).req.privilege() + " on "
+              + out.get(i).req.region() + ") and " + j + " (" + out.get(j).req.privilege() + " on "
+              + out.get(j).req.region() + ") interfere on fields "
+              + out.get(i).req.parent().fieldSpace().names(out.get(i).mask & out.get(j).mask));
+        }
+      }
+    }
+    return out;
+  }
+
+  private TaskDefinition task(int id) {
+    TaskDefinition d = tasks.get(id);
+    if (d == null) {
+      throw new LegionException("no task registered with id " + id);
+    }
+    return d;
+  }
+
+  private void checkAlive(String where) {
+    if (destroyed) {
+      throw new DestroyedResourceException(where + ": the runtime (top-level context) has been destroyed");
+    }
+  }
+
+  // ---------------------------------------------------------------- operations
+
+  /** Issues a single task; returns its future. */
+  public Future execute(TaskLauncher launcher) {
+    checkAlive("execute");
+    TaskDefinition def = task(launcher.taskId());
+    List<Resolved> rs = resolveAll(launcher.requirements(), "task " + def.name());
+    Future f = new Future(this, def.name(), Event.NONE);
+    issueTask(def, rs, launcher.args(), new long[0], -1, 1, f);
+    return f;
+  }
+
+  /**
+   * Issues an index launch: one point task per point of the domain. InterferenceException (before
+   * anything is issued) if two points' requirements interfere.
+   */
+  public Future executeIndex(IndexLauncher launcher) {
+    checkAlive("executeIndex");
+    TaskDefinition def = task(launcher.taskId());
+    Rect dom = launcher.domain();
+    int n = Math.toIntExact(dom.volume());
+    List<List<Resolved>> points = new ArrayList<>(n);
+    long[] p = new long[dom.dim()];
+    for (int i = 0; i < n; i++) {
+      dom.point(i, p);
+      List<RegionRequirement> reqs = new ArrayList<>();
+      for (RegionRequirement r : launcher.requirements()) {
+        if (r.partition() != null) {
+          partitionNode(r.partition(), "index task " + def.name());
+          int color = r.projection().color(p);
+          if (color < 0 || color >= r.partition().colors()) {
+            throw new LegionException("index task " + def.name() + ": projection maps point "
+                + java.util.Arrays.toString(p) + " to color " + color + ", outside " + r.partition());
+          }
+        }
+        reqs.add(r.forPoint(p));
+      }
+      points.add(resolveAll(reqs, "index task " + def.name() + " point " + java.util.Arrays.toString(p)));
+    }
+    checkPointsDisjoint(def, launcher, points, dom);
+    List<Future> fs = new ArrayList<>(n);
+    List<Event> evs = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      long[] pt = new long[dom.dim()];
+      dom.point(i, pt);
+      Future f = new Future(this, def.name() + java.util.Arrays.toString(pt), Event.NONE);
+      issueTask(def, points.get(i), launcher.args(), pt, i, n, f);
+      fs.add(f);
+      evs.add(f.event);
+    }
+    Future all = new Future(this, def.name() + " index launch", sim.merge(evs));
+    ReductionOp red = launcher.futureReduction();
+    all.lazy = () -> {
+      if (red == null) {
+        List<Object> vals = new ArrayList<>();
+        for (Future f : fs) {
+          vals.add(f.value);
+        }
+        return vals;
+      }
+      long acc = red.identity();
+      for (Future f : fs) {
+        acc = red.fold().applyAsLong(acc, (Long) f.value);
+      }
+      return acc;
+    };
+    return all;
+  }
+
+  private void checkPointsDisjoint(TaskDefinition def, IndexLauncher l, List<List<Resolved>> points, Rect dom) {
+    for (int r = 0; r < l.requirements().size(); r++) {
+      RegionRequirement req = l.requirements().get(r);
+      Privilege pr = req.privilege();
+      if (!pr.writes() || pr instanceof Privilege.Reduce) {
+        continue;
+      }
+      for (int i = 0; i < points.size(); i++) {
+        Resolved a = points.get(i).get(r);
+        for (int j = i + 1; j < points.size(); j++) {
+          for (int s = 0; s < l.requirements().size(); s++) {
+            Resolved b = points.get(j).get(s);
+            Resolved a2 = points.get(i).get(s);
+            Resolved b2 = points.get(j).get(r);
+            if (interfere(a, b) || interfere(a2, b2)) {
+              long[] pi = new long[dom.dim()];
+              long[] pj = new long[dom.dim()];
+              dom.point(i, pi);
+              dom.point(j, pj);
+              throw new InterferenceException("index task " + def.name() + ": points " + java.util.Arrays.toString(pi)
+                  + " and " + java.util.Arrays.toString(pj) + " interfere: requirement " + r + " (" + pr
+                  + ") and requirement " + s + " touch common points of " + a.node.tree.root.handle
+                  + " (fields " + req.parent().fieldSpace().names(a.mask & b.mask | a2.mask & b2.mask) + ")");
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private void issueTask(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, int pointIndex,
+      int points, Future future) {
+    int op = graph.newOp(DependenceGraph.TASK, def.name() + (point.length == 0 ? "" : java.util.Arrays.toString(point)));
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, graph.name(op), def.id(), point,
+        rs.stream().map(Resolved::req).toList());
+    pendingTasks.put(op, new TaskIssue(def, rs, args, point, future));
+    if (engine != null && openTrace >= 0
+        && engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED) {
+      return;
+    }
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    for (Resolved r : rs) {
+      logical.analyze(op, r.node, r.mask, r.priv, r.redop, deps);
+    }
+    fenceDep(op, deps);
+    Processor proc = mapper.selectProcessor(machine, def.name(), def.bodies().keySet(), pointIndex, points);
+    if (!def.bodies().containsKey(proc.kind())) {
+      throw new LegionException("mapper chose " + proc.name() + " (" + proc.kind() + ") for task " + def.name()
+          + ", which has variants " + def.bodies().keySet());
+    }
+    List<Memory> mems = new ArrayList<>(rs.size());
+    for (Resolved r : rs) {
+      long valid = -1L;
+      for (long m = r.mask; m != 0; m &= m - 1) {
+        valid &= physical.validMemories(r.node, Long.numberOfTrailingZeros(m));
+      }
+      Memory mem = mapper.selectMemory(machine, proc, r.req, valid);
+      if (!machine.visibleMemories(proc).contains(mem)) {
+        throw new LegionException("mapper chose " + mem.name() + " for task " + def.name() + ", not visible from "
+            + proc.name());
+      }
+      mems.add(mem);
+    }
+    List<Issued> issued = new ArrayList<>();
+    Event analysis = chargeAnalysis(def.name(), System.nanoTime() - t0, issued);
+    List<Event> pre = new ArrayList<>();
+    for (int d : deps) {
+      pre.add(eventOf(d));
+    }
+    for (Object a : args) {
+      if (a instanceof Future f) {
+        pre.add(f.event);
+      }
+    }
+    pre.add(analysis);
+    Event logicalPre = sim.merge(pre);
+    List<Event> taskPre = new ArrayList<>();
+    taskPre.add(logicalPre);
+    ReductionBuffer[][] bufs = new ReductionBuffer[rs.size()][];
+    for (int i = 0; i < rs.size(); i++) {
+      Resolved r = rs.get(i);
+      bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
+    }
+    Event done = submitTask(def, rs, args, point, proc, mems, bufs, sim.merge(taskPre), future, issued);
+    for (int i = 0; i < rs.size(); i++) {
+      Resolved r = rs.get(i);
+      physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
+    }
+    finishOp(op, deps, done, t0, pending, proc, mems, issued);
+  }
+
+  private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future) {}
+
+  private final Int2ObjectOpenHashMap<TaskIssue> pendingTasks = new Int2ObjectOpenHashMap<>();
+
+  private Event submitTask(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Processor proc,
+      List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future, List<Issued> issued) {
+    TaskBody body = def.bodies().get(proc.kind());
+    String name = graph.name(graph.size() - 1);
+    Runnable run = () -> {
+      effects.applyTriggered(sim);
+      Accessor[][] acc = new Accessor[rs.size()][FieldSpace.MAX_FIELDS];
+      for (int i = 0; i < rs.size(); i++) {
+        Resolved r = rs.get(i);
+        for (long m = r.mask; m != 0; m &= m - 1) {
+          int f = Long.numberOfTrailingZeros(m);
+          acc[i][f] = accessor("task " + name + " requirement " + i, r, f, mems.get(i).id(),
+              bufs[i] == null ? null : bufs[i][f]);
+        }
+      }
+      List<Object> vals = new ArrayList<>(args.size());
+      for (Object a : args) {
+        vals.add(a instanceof Future f ? f.value : a);
+      }
+      future.value = body.run(new TaskContext(name, point, vals, proc, rs.stream().map(Resolved::req).toList(), acc));
+    };
+    Operation.Task t = new Operation.Task(name, proc, def.cost(), pre, run);
+    Event done = sim.submit(t);
+    issued.add(new Issued(t, done));
+    future.event = done;
+    return done;
+  }
+
+  private Accessor accessor(String where, Resolved r, int f, int mem, ReductionBuffer buf) {
+    if (buf != null) {
+      return new Accessor(where, r.node.rect, buf.rect, buf.data, r.priv, buf.op);
+    }
+    RegionTree tree = r.node.tree;
+    return new Accessor(where, r.node.rect, tree.root.rect, tree.data(mem, f), r.priv, r.op);
+  }
+
+  private Event chargeAnalysis(String name, long realNanos, List<Issued> issued) {
+    long nanos = costModel.simulatedNanos(realNanos);
+    if (nanos == 0 || utility == null) {
+      return Event.NONE;
+    }
+    Operation.RuntimeWork w = new Operation.RuntimeWork("analyse " + name, utility, Category.ANALYSIS, nanos,
+        Event.NONE);
+    Event e = sim.submit(w);
+    issued.add(new Issued(w, e));
+    return e;
+  }
+
+  private void fenceDep(int op, IntArrayList deps) {
+    if (lastFence >= 0) {
+      graph.addDep(op, lastFence, deps);
+    }
+    sinceFence.add(op);
+  }
+
+  private void finishOp(int op, IntArrayList deps, Event done, long t0, PendingOp pending, Processor proc,
+      List<Memory> mems, List<Issued> issued) {
+    graph.setDeps(op, deps.toIntArray());
+    graph.setEvent(op, done);
+    pendingTasks.remove(op);
+    long dt = System.nanoTime() - t0;
+    analysisNanos += dt;
+    analysedOps++;
+    if (engine != null && openTrace >= 0) {
+      engine.observe(openTrace, new OpAnalysis(pending, graph.deps(op), proc, mems, issued, done, dt), support);
+    }
+  }
+
+  /** Fills field {@code f} of {@code r} with {@code value} (WRITE_DISCARD), in node 0's SYSTEM memory. */
+  public void fill(LogicalRegion r, Field f, long value, LogicalRegion parent) {
+    checkAlive("fill");
+    Resolved res = resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
+    int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, new long[0], List.of(res.req));
+    if (engine != null && openTrace >= 0) {
+      engine.onOperation(openTrace, pending, support); // fills are always analysed
+    }
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    logical.analyze(op, res.node, res.mask, res.priv, -1, deps);
+    fenceDep(op, deps);
+    List<Issued> issued = new ArrayList<>();
+    List<Event> pre = new ArrayList<>();
+    for (int d : deps) {
+      pre.add(eventOf(d));
+    }
+    pre.add(chargeAnalysis("fill", System.nanoTime() - t0, issued));
+    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node.rect.volume() * 8, sim.merge(pre));
+    Event done = sim.submit(fo);
+    issued.add(new Issued(fo, done));
+    RegionTree tree = res.node.tree;
+    Rect rect = res.node.rect;
+    int m = hostMemory.id();
+    effects.add(done, () -> {
+      long[] d = tree.data(m, f.id());
+      long[] p = new long[rect.dim()];
+      for (long i = 0, n = rect.volume(); i < n; i++) {
+        rect.point(i, p);
+        d[(int) tree.root.rect.offset(p)] = value;
+      }
+    });
+    physical.commit(res.node, res.mask, Privilege.WD, m, done, null);
+    finishOp(op, deps, done, t0, pending, null, List.of(hostMemory), issued);
+  }
+
+  /**
+   * Copies field {@code sf} of {@code src} into field {@code df} of {@code dst} for the points they
+   * share (an explicit copy operation, thesis §2.7), through node 0's SYSTEM memory.
+   */
+  public void copy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
+      LogicalRegion dstParent) {
+    checkAlive("copy");
+    List<Resolved> rs = resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
+        RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
+    int op = graph.newOp(DependenceGraph.COPY, "copy " + src + "." + sf.name() + " -> " + dst + "." + df.name());
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.COPY, graph.name(op), -1, new long[0],
+        rs.stream().map(Resolved::req).toList());
+    if (engine != null && openTrace >= 0) {
+      engine.onOperation(openTrace, pending, support); // copies are always analysed
+    }
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    for (Resolved r : rs) {
+      logical.analyze(op, r.node, r.mask, r.priv, -1, deps);
+    }
+    fenceDep(op, deps);
+    List<Issued> issued = new ArrayList<>();
+    List<Event> pre = new ArrayList<>();
+    for (int d : deps) {
+      pre.add(eventOf(d));
+    }
+    pre.add(chargeAnalysis("copy", System.nanoTime() - t0, issued));
+    Event logicalPre = sim.merge(pre);
+    List<Event> cpre = new ArrayList<>(List.of(logicalPre));
+    int m = hostMemory.id();
+    for (Resolved r : rs) {
+      physical.prepare(r.node, r.mask, r.priv, null, -1, m, logicalPre, cpre, issued);
+    }
+    Rect common = rs.get(0).node.rect.intersection(rs.get(1).node.rect);
+    Operation.Copy co = new Operation.Copy(graph.name(op), hostMemory, hostMemory, common.volume() * 8,
+        sim.merge(cpre));
+    Event done = sim.submit(co);
+    issued.add(new Issued(co, done));
+    RegionTree st = rs.get(0).node.tree;
+    RegionTree dt = rs.get(1).node.tree;
+    effects.add(done, () -> {
+      if (common.isEmpty()) {
+        return;
+      }
+      long[] s = st.data(m, sf.id());
+      long[] d = dt.data(m, df.id());
+      long[] p = new long[common.dim()];
+      for (long i = 0, n = common.volume(); i < n; i++) {
+        common.point(i, p);
+        d[(int) dt.root.rect.offset(p)] = s[(int) st.root.rect.offset(p)];
+      }
+    });
+    physical.commit(rs.get(1).node, rs.get(1).mask, Privilege.RW, m, done, null);
+    finishOp(op, deps, done, t0, pending, null, List.of(hostMemory, hostMemory), issued);
+  }
+
+  /** An execution fence: every later operation waits for every earlier one. */
+  public void fence() {
+    checkAlive("fence");
+    int op = graph.newOp(DependenceGraph.FENCE, "fence");
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, new long[0], List.of());
+    if (engine != null && openTrace >= 0) {
+      engine.onOperation(openTrace, pending, support);
+    }
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    if (lastFence >= 0) {
+      graph.addDep(op, lastFence, deps);
+    }
+    for (int o : sinceFence) {
+      graph.addDep(op, o, deps);
+    }
+    List<Event> pre = new ArrayList<>();
+    for (int d : deps) {
+      pre.add(eventOf(d));
+    }
+    Operation.Merge mo = new Operation.Merge(pre);
+    Event done = sim.submit(mo);
+    sinceFence.clear();
+    lastFence = op;
+    finishOp(op, deps, done, t0, pending, null, List.of(), List.of(new Issued(mo, done)));
+  }
+
+  /**
+   * Maps {@code req}'s region for the application (thesis §2.7): waits until the data is ready in
+   * node 0's SYSTEM memory and returns accessors. Untraceable: inside a trace with an engine installed
+   * it throws a LegionException.
+   */
+  public InlineRegion inlineMap(RegionRequirement req) {
+    checkAlive("inlineMap");
+    untraceable("inline mapping of " + req.region());
+    Resolved r = resolveAll(List.of(req), "inline mapping").get(0);
+    if (r.priv == Privilege.RED) {
+      throw new LegionException("inline mapping of " + req.region() + ": REDUCE privilege is not supported inline");
+    }
+    int op = graph.newOp(DependenceGraph.INLINE, "inline " + req.region());
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    logical.analyze(op, r.node, r.mask, r.priv, r.redop, deps);
+    fenceDep(op, deps);
+    List<Event> pre = new ArrayList<>();
+    for (int d : deps) {
+      pre.add(eventOf(d));
+    }
+    Event logicalPre = sim.merge(pre);
+    List<Event> all = new ArrayList<>(List.of(logicalPre));
+    int m = hostMemory.id();
+    List<Issued> issued = new ArrayList<>();
+    physical.prepare(r.node, r.mask, r.priv, null, -1, m, logicalPre, all, issued);
+    Event ready = sim.merge(all);
+    sim.runUntil(ready);
+    effects.applyTriggered(sim);
+    Event done = sim.userEvent();
+    sim.trigger(done);
+    physical.commit(r.node, r.mask, r.priv, m, done, null);
+    graph.setDeps(op, deps.toIntArray());
+    graph.setEvent(op, done);
+    analysisNanos += System.nanoTime() - t0;
+    Accessor[] acc = new Accessor[FieldSpace.MAX_FIELDS];
+    for (long x = r.mask; x != 0; x &= x - 1) {
+      int f = Long.numberOfTrailingZeros(x);
+      acc[f] = accessor("inline mapping of " + req.region(), r, f, m, null);
+    }
+    return new InlineRegion(req, acc);
+  }
+
+  private void untraceable(String what) {
+    if (engine != null && openTrace >= 0) {
+      throw new LegionException(what + " is untraceable and cannot appear inside trace " + openTrace);
+    }
+  }
+
+  void waitFor(Future f, String producer) {
+    if (destroyed) {
+      throw new DestroyedResourceException("waiting on the future of " + producer
+          + ": its context (the runtime) has been destroyed");
+    }
+    untraceable("a blocking wait on the future of " + producer);
+    sim.runUntil(f.event);
+    effects.applyTriggered(sim);
+    if (f.lazy != null) {
+      f.value = f.lazy.get();
+      f.lazy = null;
+    }
+  }
+
+  /** Runs the simulation to the end, applies every pending data movement, and returns the result. */
+  public SimulationResult finish() {
+    SimulationResult r = sim.drain();
+    effects.applyTriggered(sim);
+    return r;
+  }
+
+  /** Destroys the top-level context: later calls and waits on its futures throw DestroyedResourceException. */
+  public void destroy() {
+    destroyed = true;
+  }
+
+  // ---------------------------------------------------------------- tracing
+
+  /** Installs the trace engine (null for none). Not while a trace is open. */
+  public void setTraceEngine(TraceEngine e) {
+    if (openTrace >= 0) {
+      throw new TraceMarkerException("cannot change the trace engine while trace " + openTrace + " is open");
+    }
+    engine = e;
+  }
+
+  /** {@code tbegin(id)}: TraceMarkerException if a trace is already open (no nesting). */
+  public void beginTrace(int id) {
+    checkAlive("beginTrace");
+    if (openTrace >= 0) {
+      throw new TraceMarkerException("tbegin(" + id + ") while trace " + openTrace
+          + " is open: traces cannot be nested");
+    }
+    if (id < 0) {
+      throw new TraceMarkerException("tbegin(" + id + "): trace ids are non-negative");
+    }
+    openTrace = id;
+    if (engine != null) {
+      engine.beginTrace(id, support);
+    }
+  }
+
+  /** {@code tend(id)}: TraceMarkerException if no trace is open or the open one has another id. */
+  public void endTrace(int id) {
+    checkAlive("endTrace");
+    if (openTrace < 0) {
+      throw new TraceMarkerException("tend(" + id + ") without a matching tbegin");
+    }
+    if (openTrace != id) {
+      throw new TraceMarkerException("tend(" + id + ") does not match the open tbegin(" + openTrace + ")");
+    }
+    if (engine != null) {
+      engine.endTrace(id, support);
+    }
+    openTrace = -1;
+  }
+
+  /** The id of the open trace, or -1. */
+  public int openTrace() {
+    return openTrace;
+  }
+
+  // ---------------------------------------------------------------- statistics
+
+  /** Real nanoseconds spent in analysis so far (all operations). */
+  public long analysisNanos() {
+    return analysisNanos;
+  }
+
+  /** Operations analysed (not handled by a trace engine). */
+  public long analysedOperations() {
+    return analysedOps;
+  }
+
+  /** Completion event of op; a close operation's is the merge of what it closed (made on first use). */
+  private Event eventOf(int op) {
+    Event e = graph.event(op);
+    if (e == null) {
+      int[] deps = graph.deps(op);
+      List<Event> evs = new ArrayList<>(deps.length);
+      for (int d : deps) {
+        evs.add(eventOf(d));
+      }
+      e = sim.merge(evs);
+      graph.setEvent(op, e);
+    }
+    return e;
+  }
+
+  DependenceGraph graph() {
+    return graph;
+  }
+
+  RegionNode node(int id) {
+    return nodes.get(id);
+  }
+
+  /** Application-side read of a region's field after {@link #finish}, for tests: node 0 SYSTEM view. */
+  long[] snapshot(LogicalRegion r, Field f) {
+    InlineRegion ir = inlineMap(RegionRequirement.of(r, Privilege.READ_ONLY, rootOf(r), f));
+    Rect b = r.bounds();
+    long[] out = new long[(int) b.volume()];
+    long[] p = new long[b.dim()];
+    for (int i = 0; i < out.length; i++) {
+      b.point(i, p);
+      out[i] = ir.accessor(f).getLong(p);
+    }
+    return out;
+  }
+
+  LogicalRegion rootOf(LogicalRegion r) {
+    return (LogicalRegion) nodes.get(r.tree()).handle;
+  }
+
+  private final class Support implements TraceSupport {
+    @Override
+    public Simulation simulation() {
+      return sim;
+    }
+
+    @Override
+    public long validMemories(LogicalRegion region, Field field) {
+      return physical.validMemories(regionNode(region, "validMemories"), field.id());
+    }
+
+    @Override
+    public void setValid(LogicalRegion region, long fields, Memory memory, Event ready, boolean exclusive) {
+      physical.setValid(regionNode(region, "setValid"), fields, memory.id(), ready, exclusive);
+    }
+
+    @Override
+    public Event issueCopy(LogicalRegion region, long fields, Memory from, Memory to, Event precondition) {
+      RegionNode n = regionNode(region, "issueCopy");
+      Operation.Copy c = new Operation.Copy("trace copy " + region, from, to, n.rect.volume() * 8
+          * Long.bitCount(fields), precondition);
+      Event done = sim.submit(c);
+      for (long m = fields; m != 0; m &= m - 1) {
+        int f = Long.numberOfTrailingZeros(m);
+        for (int a : n.tree.atoms(n)) {
+          Rect r = n.tree.atomRects.get(a);
+          effects.add(done, () -> PhysicalAnalyzer.copyData(n.tree, f, r, from.id(), to.id()));
+        }
+      }
+      return done;
+    }
+
+    @Override
+    public Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition) {
+      TaskIssue t = pendingTasks.remove(op.op());
+      if (t == null) {
+        throw new IllegalStateException("operation " + op.op() + " is not a pending task");
+      }
+      for (Resolved r : t.rs()) {
+        if (r.priv == Privilege.RED) {
+          throw new UnsupportedOperationException("replaying REDUCE requirements is not supported");
+        }
+      }
+      Event done = submitTask(t.def(), t.rs(), t.args(), t.point(), processor, memories,
+          new ReductionBuffer[t.rs().size()][], precondition, t.future(), new ArrayList<>());
+      graph.setEvent(op.op(), done);
+      graph.setDeps(op.op(), new int[0]);
+      return done;
+    }
+
+    @Override
+    public int registerSummary(List<RegionRequirement> requirements, Event completion) {
+      List<Resolved> rs = new ArrayList<>();
+      for (RegionRequirement q : requirements) {
+        rs.add(resolve(q, "trace summary"));
+      }
+      int op = graph.newOp(DependenceGraph.SUMMARY, "trace summary");
+      IntArrayList deps = new IntArrayList();
+      for (Resolved r : rs) {
+        logical.analyze(op, r.node, r.mask, Privilege.RW, -1, deps);
+      }
+      fenceDep(op, deps);
+      graph.setDeps(op, deps.toIntArray());
+      graph.setEvent(op, completion);
+      return op;
+    }
+
+    @Override
+    public Event eventOf(int op) {
+      return LegionRuntime.this.eventOf(op);
+    }
+  }
+}

@@ -1,0 +1,251 @@
+package org.apophenia.legion;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+
+/**
+ * Logical dependence analysis over region trees: Legion thesis §4.2–4.3 (traversal, epoch lists, field
+ * masks, region tree states with open children and close operations).
+ *
+ * <p>For a requirement (node t, fields F, privilege p) of operation u, we walk the path from the tree
+ * root to t. At every node n above t we first <em>close</em> each open child that may alias the path
+ * child and is open in a mode that conflicts with p for fields in F: a close operation K is added to
+ * the graph, depends on every current-epoch user in that subtree for those fields, the subtree's state
+ * for those fields is cleared, and K is registered at n as a user with the subtree's open mode. Then u
+ * records dependences on the interfering users of n (users at n cover all of u's points) and opens
+ * the path child in p's mode. At t itself, conflicting open children are closed the same way, then u
+ * is tested against t's epoch lists and registered there: if u interferes with every current user of
+ * a field it <em>dominates</em> the field (current users of it move to the previous list, the old
+ * previous users are dropped); otherwise it also tests the previous list and joins the current epoch.
+ * Non-interference is tested in the order region (the traversal), field (masks), privilege.
+ *
+ * <p>Precision. Direct edges between two ordinary operations always join operations that interfere
+ * on some point, field and privilege. Imprecision enters only through closes, as in the thesis: a
+ * close summarises a whole subtree, so a later user of the close's node depends on it even if its own
+ * points miss the closed operations' points; and two partitions of one region are always considered
+ * aliased (no rectangle test between partitions), so switching between them closes. Both only add
+ * order, never remove it.
+ *
+ * <p>Cost: per requirement O(depth + users at the nodes on the path + open entries of those nodes);
+ * thanks to epoch lists, the users at a node are the interfering users of the current and previous
+ * epoch, not the history. A close costs O(size of the closed, open subtree). Not thread-safe.
+ */
+final class LogicalAnalyzer {
+  private final DependenceGraph graph;
+  private RegionNode[] path = new RegionNode[16];
+  private final ArrayList<RegionNode> stack = new ArrayList<>();
+
+  /** The operation being analysed and the hoisting closes made for it (which wait for it). */
+  private int curOp = -1;
+  private final it.unimi.dsi.fastutil.ints.IntOpenHashSet hoisted = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+
+  LogicalAnalyzer(DependenceGraph graph) {
+    this.graph = graph;
+  }
+
+  /** Adds a dependence unless it would close a cycle through the current operation; false if skipped. */
+  private boolean dep(int owner, int dep, IntArrayList out) {
+    if (dep == curOp || (!hoisted.isEmpty() && hoisted.contains(dep))) {
+      return false;
+    }
+    graph.addDep(owner, dep, out);
+    return true;
+  }
+
+  /** Analyses one requirement of {@code op}; appends the ops it depends on to {@code deps}. */
+  void analyze(int op, RegionNode target, long mask, byte priv, int redop, IntArrayList deps) {
+    if (op != curOp) {
+      curOp = op;
+      hoisted.clear();
+    }
+    int len = target.depth + 1;
+    if (path.length < len) {
+      path = new RegionNode[Math.max(len, path.length * 2)];
+    }
+    for (RegionNode n = target; n != null; n = n.parent) {
+      path[n.depth] = n;
+    }
+    for (int i = 0; i < len - 1; i++) {
+      RegionNode n = path[i];
+      RegionNode next = path[i + 1];
+      closeConflicting(op, n, next, mask, priv, redop);
+      check(op, n.current, mask, priv, redop, deps);
+      check(op, n.previous, mask, priv, redop, deps);
+      open(n, next, mask, priv, redop);
+    }
+    closeConflicting(op, target, null, mask, priv, redop);
+    register(op, target, mask, priv, redop, deps);
+  }
+
+  /** Closes the open children of {@code n} that conflict with the path child (null: with any child). */
+  private void closeConflicting(int op, RegionNode n, RegionNode next, long mask, byte priv, int redop) {
+    ArrayList<User> open = n.open;
+    for (int i = 0; i < open.size(); i++) {
+      User e = open.get(i);
+      long g = e.mask & mask;
+      if (g == 0) {
+        continue;
+      }
+      RegionNode child = n.children.get(childIndex(n, e.op));
+      if (next != null && (child == next || !n.childrenMayAlias(child, next))) {
+        continue;
+      }
+      if (!User.interfere(e.priv, e.redop, priv, redop)) {
+        continue;
+      }
+      close(op, n, child, g, e.priv, e.redop);
+      i = -1; // the open list changed; rescan (entries are few)
+    }
+  }
+
+  private static int childIndex(RegionNode n, int childId) {
+    ArrayList<RegionNode> cs = n.children;
+    for (int i = 0; i < cs.size(); i++) {
+      if (cs.get(i).id == childId) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("node " + childId + " is not a child of " + n);
+  }
+
+  /** A close operation of {@code child}'s subtree for fields {@code g}, registered at {@code n}. */
+  private void close(int op, RegionNode n, RegionNode child, long g, byte mode, int redop) {
+    int k = graph.newOp(DependenceGraph.CLOSE, "close " + child + " into " + n);
+    IntArrayList kd = new IntArrayList();
+    ArrayList<User> own = null;
+    stack.clear();
+    stack.add(child);
+    while (!stack.isEmpty()) {
+      RegionNode s = stack.remove(stack.size() - 1);
+      for (User u : s.current) {
+        if ((u.mask & g) != 0) {
+          if (u.op == op || hoisted.contains(u.op)) {
+            // an earlier requirement of the same operation: it cannot wait for itself through the
+            // close, so a second close operation that waits only for it is registered at n
+            own = own == null ? new ArrayList<>() : own;
+            own.add(new User(op, u.priv, u.redop, u.mask & g));
+          } else {
+            dep(k, u.op, kd);
+          }
+        }
+      }
+      strip(s.current, g);
+      strip(s.previous, g);
+      for (User e : s.open) {
+        if ((e.mask & g) != 0) {
+          stack.add(s.children.get(childIndex(s, e.op)));
+        }
+      }
+      strip(s.open, g);
+    }
+    // the child is no longer open for g at n
+    for (User e : n.open) {
+      if (e.op == child.id) {
+        e.mask &= ~g;
+      }
+    }
+    n.open.removeIf(e -> e.mask == 0);
+    register(k, n, g, mode, redop, kd);
+    graph.setDeps(k, kd.toIntArray());
+    if (own != null) {
+      for (User u : own) {
+        int h = graph.newOp(DependenceGraph.CLOSE, "close (hoisted op " + op + ") into " + n);
+        graph.setDeps(h, new int[] {op});
+        hoisted.add(h);
+        n.current.add(new User(h, u.priv, u.redop, u.mask));
+      }
+    }
+  }
+
+  private static void strip(ArrayList<User> list, long g) {
+    int w = 0;
+    for (int r = 0; r < list.size(); r++) {
+      User u = list.get(r);
+      u.mask &= ~g;
+      if (u.mask != 0) {
+        list.set(w++, u);
+      }
+    }
+    while (list.size() > w) {
+      list.remove(list.size() - 1);
+    }
+  }
+
+  private void check(int op, ArrayList<User> users, long mask, byte priv, int redop, IntArrayList deps) {
+    for (int i = 0, n = users.size(); i < n; i++) {
+      User v = users.get(i);
+      if ((v.mask & mask) != 0 && User.interfere(v.priv, v.redop, priv, redop)) {
+        dep(op, v.op, deps);
+      }
+    }
+  }
+
+  /** Epoch-list analysis and registration of a user at its own node (thesis §4.3.2). */
+  private void register(int op, RegionNode n, long mask, byte priv, int redop, IntArrayList deps) {
+    long dom = mask;
+    long seen = 0;
+    ArrayList<User> cur = n.current;
+    for (int i = 0, s = cur.size(); i < s; i++) {
+      User v = cur.get(i);
+      long ov = v.mask & mask;
+      if (ov == 0) {
+        continue;
+      }
+      seen |= ov;
+      if (!User.interfere(v.priv, v.redop, priv, redop) || !dep(op, v.op, deps)) {
+        dom &= ~ov;
+      }
+    }
+    dom &= seen;
+    long rest = mask & ~dom;
+    if (rest != 0) {
+      check(op, n.previous, rest, priv, redop, deps);
+    }
+    if (dom != 0) {
+      strip(n.previous, dom);
+      int w = 0;
+      for (int r = 0; r < cur.size(); r++) {
+        User v = cur.get(r);
+        long ov = v.mask & dom;
+        if (ov != 0) {
+          n.previous.add(new User(v.op, v.priv, v.redop, ov));
+          v.mask &= ~ov;
+        }
+        if (v.mask != 0) {
+          cur.set(w++, v);
+        }
+      }
+      while (cur.size() > w) {
+        cur.remove(cur.size() - 1);
+      }
+    }
+    cur.add(new User(op, priv, redop, mask));
+  }
+
+  /** Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. */
+  private static void open(RegionNode n, RegionNode child, long mask, byte priv, int redop) {
+    byte mode = priv == Privilege.WD ? Privilege.RW : priv;
+    long rest = mask;
+    ArrayList<User> open = n.open;
+    for (int i = 0, s = open.size(); i < s; i++) {
+      User e = open.get(i);
+      if (e.op != child.id) {
+        continue;
+      }
+      long ov = e.mask & rest;
+      if (ov == 0) {
+        continue;
+      }
+      rest &= ~ov;
+      byte m = User.merge(e.priv, e.redop, mode, redop);
+      if (m != e.priv || (m == Privilege.RED && e.redop != redop)) {
+        e.mask &= ~ov;
+        open.add(new User(child.id, m, m == Privilege.RED ? redop : -1, ov));
+      }
+    }
+    if (rest != 0) {
+      open.add(new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest));
+    }
+    open.removeIf(e -> e.mask == 0);
+  }
+}

@@ -1,0 +1,250 @@
+package org.apophenia.legion;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
+import org.apophenia.sim.Simulation;
+import org.apophenia.sim.machine.Memory;
+
+/**
+ * Physical analysis (Legion thesis ch. 5) with the coherence rules of the dynamic tracing paper §III:
+ * <b>R1</b> a read of data in memory m needs a valid copy in m, made by a copy from a memory where it is
+ * valid if m holds none; <b>R2</b> pending reductions are folded into the reader's (or writer's)
+ * instance before it uses the data, in issue order; <b>W</b> after a write, the writer's instance is the
+ * only valid one. State lives per equivalence atom and field ({@link AtomState}); copies and folds are
+ * issued on the simulator and their effect on real data is queued in {@link Effects}.
+ *
+ * <p>Event preconditions: a copy waits for the consumer's logical preconditions (which cover the
+ * source's last writer) and the source's ready event; a fold for the target's ready event and the
+ * reducing task; the consumer for everything it reads. WAR hazards on a copy's target are covered by
+ * the logical analysis (an invalidated copy was invalidated by a writer that waited for its readers).
+ *
+ * <p>Cost: O(atoms x fields) per requirement plus O(1) per copy issued. Not thread-safe.
+ */
+final class PhysicalAnalyzer {
+  private final Simulation sim;
+  private final Effects effects;
+  private final List<Memory> memories;
+
+  PhysicalAnalyzer(Simulation sim, Effects effects) {
+    this.sim = sim;
+    this.effects = effects;
+    this.memories = sim.machine().memories();
+  }
+
+  /**
+   * Makes the data of {@code node}'s fields {@code mask} usable in memory {@code m} for privilege
+   * {@code priv}: copies (R1) and folds (R2) as needed, appending the events the user must wait for to
+   * {@code pre} and the issued simulator operations to {@code issued}. Returns the reduction buffers
+   * for a REDUCE requirement (by field id), else null.
+   */
+  ReductionBuffer[] prepare(RegionNode node, long mask, byte priv, ReductionOp redop, int redopId, int m,
+      Event logicalPre, List<Event> pre, List<Issued> issued) {
+    RegionTree tree = node.tree;
+    int[] atoms = tree.atoms(node);
+    ReductionBuffer[] bufs = priv == Privilege.RED ? new ReductionBuffer[FieldSpace.MAX_FIELDS] : null;
+    for (long rest = mask; rest != 0; rest &= rest - 1) {
+      int f = Long.numberOfTrailingZeros(rest);
+      if (priv == Privilege.WD) {
+        continue;
+      }
+      boolean needData = priv != Privilege.RED;
+      if (priv == Privilege.RED) {
+        // a different operator's pending reductions must be folded first
+        for (int a : atoms) {
+          ArrayList<AtomState.Contribution> cs = tree.atomStates.get(a).reductions[f];
+          if (cs != null && !cs.isEmpty() && cs.get(0).buffer().op != redop) {
+            needData = true;
+          }
+        }
+      }
+      if (needData) {
+        makeValid(tree, atoms, f, m, logicalPre, pre, issued);
+        fold(tree, atoms, f, m, pre, issued);
+      }
+      if (priv == Privilege.RED) {
+        bufs[f] = new ReductionBuffer(node.rect, redop, m);
+      }
+    }
+    return bufs;
+  }
+
+  /** R1: copy every atom of field f that is not valid in m from a memory where it is. */
+  private void makeValid(RegionTree tree, int[] atoms, int f, int m, Event logicalPre, List<Event> pre,
+      List<Issued> issued) {
+    long bit = 1L << m;
+    long[] bytesFrom = null;
+    for (int a : atoms) {
+      AtomState s = tree.atomStates.get(a);
+      if ((s.valid[f] & bit) != 0) {
+        Event r = s.ready(f, m);
+        if (!r.isNone()) {
+          pre.add(r);
+        }
+        continue;
+      }
+      if (bytesFrom == null) {
+        bytesFrom = new long[memories.size()];
+      }
+      bytesFrom[source(s.valid[f], m)] += tree.atomRects.get(a).volume() * 8;
+    }
+    if (bytesFrom == null) {
+      return;
+    }
+    for (int src = 0; src < bytesFrom.length; src++) {
+      if (bytesFrom[src] == 0) {
+        continue;
+      }
+      ArrayList<Event> cpre = new ArrayList<>();
+      cpre.add(logicalPre);
+      for (int a : atoms) {
+        AtomState s = tree.atomStates.get(a);
+        if ((s.valid[f] & bit) == 0 && source(s.valid[f], m) == src) {
+          Event r = s.ready(f, src);
+          if (!r.isNone()) {
+            cpre.add(r);
+          }
+        }
+      }
+      Operation.Copy op = new Operation.Copy("copy f" + f + " " + memories.get(src).name() + "->"
+          + memories.get(m).name(), memories.get(src), memories.get(m), bytesFrom[src], sim.merge(cpre));
+      Event done = sim.submit(op);
+      issued.add(new Issued(op, done));
+      pre.add(done);
+      for (int a : atoms) {
+        AtomState s = tree.atomStates.get(a);
+        if ((s.valid[f] & bit) == 0 && source(s.valid[f], m) == src) {
+          Rect r = tree.atomRects.get(a);
+          final int from = src;
+          effects.add(done, () -> copyData(tree, f, r, from, m));
+          s.valid[f] |= bit;
+          s.setReady(f, m, done);
+        }
+      }
+    }
+  }
+
+  /** The memory to copy from: the valid memory on m's node with the lowest id, else the lowest. */
+  private int source(long valid, int m) {
+    int node = memories.get(m).node();
+    for (long v = valid; v != 0; v &= v - 1) {
+      int i = Long.numberOfTrailingZeros(v);
+      if (memories.get(i).node() == node) {
+        return i;
+      }
+    }
+    return Long.numberOfTrailingZeros(valid);
+  }
+
+  /** R2: fold the pending reductions of field f into memory m, which holds valid data. */
+  private void fold(RegionTree tree, int[] atoms, int f, int m, List<Event> pre, List<Issued> issued) {
+    ArrayList<ReductionBuffer> seen = new ArrayList<>();
+    for (int a : atoms) {
+      AtomState s = tree.atomStates.get(a);
+      ArrayList<AtomState.Contribution> cs = s.reductions[f];
+      if (cs == null || cs.isEmpty()) {
+        continue;
+      }
+      Rect r = tree.atomRects.get(a);
+      Event last = s.ready(f, m);
+      for (AtomState.Contribution c : cs) {
+        Operation.Copy op = new Operation.Copy("fold f" + f + " " + c.buffer().op.name(),
+            memories.get(c.buffer().memory), memories.get(m), r.volume() * 8, sim.merge(last, c.event()));
+        Event done = sim.submit(op);
+        issued.add(new Issued(op, done));
+        ReductionBuffer b = c.buffer();
+        effects.add(done, () -> foldData(tree, f, r, b, m));
+        last = done;
+        if (!seen.contains(b)) {
+          seen.add(b);
+        }
+      }
+      cs.clear();
+      s.valid[f] = 1L << m;
+      s.setReady(f, m, last);
+      pre.add(last);
+    }
+  }
+
+  /** Records the effect of a completed use: W makes m the only valid copy; a reduction is pending. */
+  void commit(RegionNode node, long mask, byte priv, int m, Event done, ReductionBuffer[] bufs) {
+    if (priv == Privilege.RO) {
+      return;
+    }
+    RegionTree tree = node.tree;
+    for (int a : tree.atoms(node)) {
+      AtomState s = tree.atomStates.get(a);
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
+        int f = Long.numberOfTrailingZeros(rest);
+        if (priv == Privilege.RED) {
+          if (s.reductions[f] == null) {
+            s.reductions[f] = new ArrayList<>();
+          }
+          s.reductions[f].add(new AtomState.Contribution(bufs[f], done));
+        } else {
+          s.valid[f] = 1L << m;
+          s.setReady(f, m, done);
+          if (s.reductions[f] != null) {
+            s.reductions[f].clear();
+          }
+        }
+      }
+    }
+  }
+
+  /** Marks {@code node}'s fields valid in m (in addition, or only there), ready at {@code e}. */
+  void setValid(RegionNode node, long mask, int m, Event e, boolean exclusive) {
+    RegionTree tree = node.tree;
+    for (int a : tree.atoms(node)) {
+      AtomState s = tree.atomStates.get(a);
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
+        int f = Long.numberOfTrailingZeros(rest);
+        s.valid[f] = exclusive ? 1L << m : s.valid[f] | 1L << m;
+        s.setReady(f, m, e);
+        if (exclusive && s.reductions[f] != null) {
+          s.reductions[f].clear();
+        }
+      }
+    }
+  }
+
+  /** Memories holding valid data for all of {@code node}'s points of field f (no pending reductions). */
+  long validMemories(RegionNode node, int f) {
+    RegionTree tree = node.tree;
+    long v = -1L;
+    for (int a : tree.atoms(node)) {
+      AtomState s = tree.atomStates.get(a);
+      v &= s.valid[f];
+      if (s.reductions[f] != null && !s.reductions[f].isEmpty()) {
+        return 0;
+      }
+    }
+    return v;
+  }
+
+  static void copyData(RegionTree tree, int f, Rect r, int from, int to) {
+    long[] src = tree.data(from, f);
+    long[] dst = tree.data(to, f);
+    Rect root = tree.root.rect;
+    long[] p = new long[r.dim()];
+    long n = r.volume();
+    for (long i = 0; i < n; i++) {
+      r.point(i, p);
+      int o = (int) root.offset(p);
+      dst[o] = src[o];
+    }
+  }
+
+  static void foldData(RegionTree tree, int f, Rect r, ReductionBuffer b, int to) {
+    long[] dst = tree.data(to, f);
+    Rect root = tree.root.rect;
+    long[] p = new long[r.dim()];
+    long n = r.volume();
+    for (long i = 0; i < n; i++) {
+      r.point(i, p);
+      int o = (int) root.offset(p);
+      dst[o] = b.op.fold().applyAsLong(dst[o], b.data[(int) b.rect.offset(p)]);
+    }
+  }
+}

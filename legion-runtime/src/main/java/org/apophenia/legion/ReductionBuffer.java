@@ -1,0 +1,21 @@
+package org.apophenia.legion;
+
+/**
+ * A reduction instance (Legion thesis §5.3): a buffer over a region's rectangle in one memory, filled
+ * with the operator's identity, into which one task folds its contributions; it is folded into a valid
+ * instance when the data is next read. Not thread-safe.
+ */
+final class ReductionBuffer {
+  final Rect rect;
+  final long[] data;
+  final ReductionOp op;
+  final int memory;
+
+  ReductionBuffer(Rect rect, ReductionOp op, int memory) {
+    this.rect = rect;
+    this.op = op;
+    this.memory = memory;
+    this.data = new long[Math.toIntExact(rect.volume())];
+    java.util.Arrays.fill(data, op.identity());
+  }
+}

@@ -1,0 +1,73 @@
+package org.apophenia.legion;
+
+import java.util.ArrayList;
+
+/**
+ * A node of a region tree (Legion thesis §4.3.1): a logical region or a partition; levels alternate.
+ * Holds the node's logical state (epoch lists and open children, §4.3.2–4.3.4) for the one context
+ * the runtime analyses, and a cache of the node's equivalence atoms for the physical analysis.
+ * Not thread-safe.
+ */
+final class RegionNode {
+  final int id;
+  final boolean isRegion;
+  final RegionNode parent;
+  /** The points: a region's index space; a partition's parent region. */
+  final Rect rect;
+  final int depth;
+  final RegionTree tree;
+  final ArrayList<RegionNode> children = new ArrayList<>();
+  /** For a partition: whether its subregions are pairwise disjoint. */
+  boolean disjoint;
+  boolean destroyed;
+  Object handle;
+
+  /** Users in the current and previous epoch (thesis §4.3.2), one entry per user and field set. */
+  final ArrayList<User> current = new ArrayList<>();
+  final ArrayList<User> previous = new ArrayList<>();
+  /** Children opened below this node, with their fields and mode (thesis §4.3.4). */
+  final ArrayList<User> open = new ArrayList<>();
+
+  /** The tree's atoms covering this node, valid while {@code atomsVersion == tree.version}. */
+  int[] atoms;
+  int atomsVersion = -1;
+
+  RegionNode(int id, boolean isRegion, RegionNode parent, Rect rect, RegionTree tree) {
+    this.id = id;
+    this.isRegion = isRegion;
+    this.parent = parent;
+    this.rect = rect;
+    this.tree = tree;
+    this.depth = parent == null ? 0 : parent.depth + 1;
+  }
+
+  /** Whether this node is {@code other} or below it. O(depth). */
+  boolean isUnder(RegionNode other) {
+    for (RegionNode n = this; n != null; n = n.parent) {
+      if (n == other) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether two children of this node may share points: two partitions of a region always may (a
+   * deliberate imprecision, see LogicalAnalyzer); two subregions of a partition do when the partition is
+   * aliased and their rectangles intersect.
+   */
+  boolean childrenMayAlias(RegionNode a, RegionNode b) {
+    if (a == b) {
+      return true;
+    }
+    if (isRegion) {
+      return true;
+    }
+    return !disjoint && a.rect.intersects(b.rect);
+  }
+
+  @Override
+  public String toString() {
+    return (isRegion ? "region#" : "partition#") + id + rect;
+  }
+}

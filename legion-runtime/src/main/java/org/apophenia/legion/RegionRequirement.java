@@ -1,0 +1,61 @@
+package org.apophenia.legion;
+
+import java.util.Objects;
+
+/**
+ * What an operation asks of one region (Legion thesis §2.5.1): the fields, the privilege and coherence,
+ * and the parent region whose privileges it derives from. For an index launch the requirement names a
+ * {@link Partition} and a {@link Projection} instead of a region; each point then uses
+ * {@code partition.subregion(projection.color(point))}. Immutable, thread-safe.
+ *
+ * @param region the region, or null for a projection requirement
+ * @param partition the partition of a projection requirement, else null
+ * @param projection the projection functor of a projection requirement, else null
+ * @param fields field mask over the region's field space (bit {@link Field#id()})
+ * @param privilege requested privilege
+ * @param coherence requested coherence
+ * @param parent the region the privilege comes from: the region itself or an ancestor
+ */
+public record RegionRequirement(LogicalRegion region, Partition partition, Projection projection, long fields,
+    Privilege privilege, Coherence coherence, LogicalRegion parent) {
+  public RegionRequirement {
+    Objects.requireNonNull(privilege, "privilege");
+    Objects.requireNonNull(coherence, "coherence");
+    Objects.requireNonNull(parent, "parent");
+    if ((region == null) == (partition == null)) {
+      throw new IllegalArgumentException("a requirement names either a region or a partition with a projection");
+    }
+    if (partition != null && projection == null) {
+      throw new IllegalArgumentException("a partition requirement needs a projection");
+    }
+  }
+
+  /** A requirement on {@code region} for {@code fields}, exclusive, with the privilege from {@code parent}. */
+  public static RegionRequirement of(LogicalRegion region, Privilege privilege, LogicalRegion parent,
+      Field... fields) {
+    return new RegionRequirement(region, null, null, mask(fields), privilege, Coherence.EXCLUSIVE, parent);
+  }
+
+  /** A projection requirement for index launches. */
+  public static RegionRequirement projected(Partition partition, Projection projection, Privilege privilege,
+      LogicalRegion parent, Field... fields) {
+    return new RegionRequirement(null, partition, projection, mask(fields), privilege, Coherence.EXCLUSIVE, parent);
+  }
+
+  /** This requirement for one point of an index launch: the projected subregion. */
+  public RegionRequirement forPoint(long[] point) {
+    if (partition == null) {
+      return this;
+    }
+    return new RegionRequirement(partition.subregion(projection.color(point)), null, null, fields, privilege,
+        coherence, parent);
+  }
+
+  static long mask(Field... fields) {
+    long m = 0;
+    for (Field f : fields) {
+      m |= f.bit();
+    }
+    return m;
+  }
+}

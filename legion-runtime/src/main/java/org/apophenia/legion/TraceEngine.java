@@ -1,0 +1,50 @@
+package org.apophenia.legion;
+
+/**
+ * The tracing hook (dynamic tracing paper, SC'18; Legion thesis §4.5): the runtime's front door hands
+ * {@code tbegin(id)} / {@code tend(id)} and every operation in between to an engine, which may memoize
+ * the analysis and replay it. Implemented by the replay-engine module.
+ *
+ * <h2>Contract</h2>
+ * <ul>
+ *   <li>Markers are validated by the runtime before the engine sees them: balanced, not nested, and
+ *       {@code tend} names the open id; otherwise a {@link TraceMarkerException} is thrown and the engine
+ *       is not called. Without an engine, valid markers are ignored and every operation is analysed.
+ *   <li>{@link #beginTrace} is called at {@code tbegin(id)}; then, for every operation issued before
+ *       {@code tend(id)} (one call per index-launch point, in issue order), {@link #onOperation} is called
+ *       <em>before</em> any analysis with the exact operation ({@link PendingOp}: task id, projected
+ *       requirements with privileges and fields).
+ *   <li>If it returns {@link Decision#ANALYZE}, the runtime analyses the operation normally (logical,
+ *       mapping, physical, execution) and then calls {@link #observe} with the explicit
+ *       {@link OpAnalysis}: dependences, mapping, and the exact simulator commands issued with their
+ *       events. That is what a recording stores.
+ *   <li>If it returns {@link Decision#HANDLED}, the runtime skips its logical and physical analysis for
+ *       that operation: the engine must issue the work through {@link TraceSupport} (copies with
+ *       {@link TraceSupport#issueCopy}, the task with {@link TraceSupport#launch}, which runs the real body
+ *       and completes the operation's future), using fresh events. Before {@code tend} returns, the
+ *       engine must bring the runtime's state up to date: apply its postcondition with
+ *       {@link TraceSupport#setValid}, and register a summary with {@link TraceSupport#registerSummary}
+ *       so that later untraced operations depend on the replayed work.
+ *   <li>{@link #endTrace} is called at {@code tend(id)}.
+ *   <li>Untraceable operations (inline mappings, blocking future waits) inside a trace with an engine
+ *       installed throw a {@link LegionException} naming the trace; without an engine they are allowed.
+ * </ul>
+ * Called on the application thread only; an engine need not be thread-safe.
+ */
+public interface TraceEngine {
+  /** What the runtime should do with an operation inside a trace. */
+  enum Decision {
+    /** Analyse normally and report the result to {@link #observe}. */
+    ANALYZE,
+    /** The engine has issued (or will issue) the operation itself; skip the analysis. */
+    HANDLED
+  }
+
+  void beginTrace(int traceId, TraceSupport support);
+
+  Decision onOperation(int traceId, PendingOp op, TraceSupport support);
+
+  void observe(int traceId, OpAnalysis analysis, TraceSupport support);
+
+  void endTrace(int traceId, TraceSupport support);
+}

@@ -1,0 +1,8 @@
+package org.apophenia.legion;
+
+/** Unbalanced, nested or mismatched trace markers (tbegin/tend). Leaves the runtime usable. */
+public final class TraceMarkerException extends LegionException {
+  public TraceMarkerException(String message) {
+    super(message);
+  }
+}

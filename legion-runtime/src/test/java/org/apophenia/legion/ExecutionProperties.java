@@ -1,0 +1,27 @@
+package org.apophenia.legion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * Execution on the simulated machine gives the data of a plain sequential interpreter of the same
+ * program: hash-chain bodies, aliased ghost partitions, nested partitions, reductions with two
+ * operators, fills; GPUs on two nodes (copies between framebuffers and across the network) or the host
+ * mapper (no copies).
+ */
+class ExecutionProperties {
+  @Property(tries = 120)
+  void finalDataEqualsTheSequentialInterpreter(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int len,
+      @ForAll boolean hostMapper) {
+    RandomProgram prog = new RandomProgram(seed, len);
+    ProgramRunner run = new ProgramRunner(prog, hostMapper ? new HostMapper() : new DefaultMapper(), "perlmutter:2");
+    run.rt.finish();
+    long[][] expected = ProgramRunner.interpret(prog);
+    for (int f = 0; f < 3; f++) {
+      assertThat(run.rt.snapshot(run.tree.root, run.tree.fields[f])).as("field f%d", f).containsExactly(expected[f]);
+    }
+  }
+}

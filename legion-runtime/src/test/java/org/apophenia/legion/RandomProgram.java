@@ -1,0 +1,99 @@
+package org.apophenia.legion;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A random program over one region tree for the properties: a root of {@code n} points with three
+ * fields, a disjoint block partition P, an aliased ghost partition G (halo 1) and a nested partition Q
+ * of P[0]; single tasks with 1-3 random requirements (privileges RO, RW, WD, REDUCE sum, REDUCE xor),
+ * index launches over P (write) with G (read), and fills. Requirements of one task never interfere.
+ */
+final class RandomProgram {
+  /** One region requirement: the region's index in {@link Tree#regions}, fields, privilege. */
+  record Req(int region, long mask, Privilege priv) {}
+
+  /** One operation: kind 0 task, 1 index launch over P x G, 2 fill (field = bit of mask). */
+  record Op(int kind, List<Req> reqs, long seed) {}
+
+  final int n;
+  final int pieces;
+  final List<Op> ops = new ArrayList<>();
+
+  RandomProgram(long seed, int length) {
+    Random r = new Random(seed);
+    n = 12 + r.nextInt(24);
+    pieces = 2 + r.nextInt(3);
+    int regions = 1 + 2 * pieces + 2;
+    for (int i = 0; i < length; i++) {
+      int k = r.nextInt(10);
+      if (k == 0) {
+        int a = r.nextInt(3);
+        int b = (a + 1 + r.nextInt(2)) % 3;
+        ops.add(new Op(1, List.of(new Req(-1, 1L << a, Privilege.READ_WRITE),
+            new Req(-2, 1L << b, Privilege.READ_ONLY)), r.nextLong()));
+        continue;
+      }
+      if (k == 1) {
+        ops.add(new Op(2, List.of(new Req(r.nextInt(regions), 1L << r.nextInt(3), Privilege.WRITE_DISCARD)),
+            r.nextLong()));
+        continue;
+      }
+      List<Req> reqs = new ArrayList<>();
+      int m = 1 + r.nextInt(3);
+      for (int j = 0; j < m; j++) {
+        Privilege p = switch (r.nextInt(6)) {
+          case 0, 1 -> Privilege.READ_ONLY;
+          case 2 -> Privilege.READ_WRITE;
+          case 3 -> Privilege.WRITE_DISCARD;
+          case 4 -> Privilege.reduce(0);
+          default -> Privilege.reduce(1);
+        };
+        long mask = 1 + r.nextInt(7);
+        reqs.add(new Req(r.nextInt(regions), mask, p));
+      }
+      ops.add(new Op(0, reqs, r.nextLong()));
+    }
+  }
+
+  /** The program's regions in a runtime. */
+  static final class Tree {
+    final LogicalRegion root;
+    final Partition p;
+    final Partition g;
+    final Partition q;
+    final List<LogicalRegion> regions = new ArrayList<>();
+    final Field[] fields = new Field[3];
+
+    Tree(LegionRuntime rt, int n, int pieces) {
+      FieldSpace fs = rt.createFieldSpace();
+      for (int i = 0; i < 3; i++) {
+        fields[i] = fs.allocate("f" + i, FieldType.LONG);
+      }
+      root = rt.createRegion(rt.createIndexSpace(Rect.of(0, n - 1)), fs);
+      p = rt.partitionEqual(root, pieces);
+      g = rt.partitionWithGhosts(root, pieces, 1);
+      q = rt.partitionEqual(p.subregion(0), 2);
+      regions.add(root);
+      regions.addAll(p.subregions());
+      regions.addAll(g.subregions());
+      regions.addAll(q.subregions());
+    }
+
+    Field[] fieldsOf(long mask) {
+      List<Field> out = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        if ((mask >>> i & 1) != 0) {
+          out.add(fields[i]);
+        }
+      }
+      return out.toArray(new Field[0]);
+    }
+  }
+
+  /** Whether two requirements (resolved to rectangles) interfere: points, fields, then privilege. */
+  static boolean interfere(Rect a, long ma, Privilege pa, Rect b, long mb, Privilege pb) {
+    return a.intersects(b) && (ma & mb) != 0 && pa.interferesWith(pb);
+  }
+}
