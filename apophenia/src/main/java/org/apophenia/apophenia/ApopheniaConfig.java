@@ -9,7 +9,7 @@ import java.util.Objects;
  *
  * <p>{@link #defaults()} respond faster than Legion's settings on short streams (smaller first windows,
  * promotion that counts the occurrences already seen in the mined window, a lower threshold while no
- * trace is known, and candidates reduced to their period); {@link #legion()} reproduces Legion's
+ * trace is known, candidates reduced to their period, and traces that may be prefixes of one another); {@link #legion()} reproduces Legion's
  * current defaults (REFERENCES.md) for comparison.
  *
  * @param minTraceLength shortest trace, at least 1 (Legion: 5)
@@ -23,6 +23,10 @@ import java.util.Objects;
  *     its window as visits (else with none, as in Legion)
  * @param reduceToPeriod whether a mined repeat that is periodic (say {@code BBB'}) is replaced by its
  *     period {@code B}, which tiles the loop back to back
+ * @param prefixTraces whether a trace may be a prefix of another (then a pointer goes on past the
+ *     shorter trace, and the selection takes the longer match when it completes and the shorter one
+ *     when it does not); otherwise Legion's no-prefix invariant holds and a longer promoted trace
+ *     evicts the traces that are its prefixes
  * @param maxInFlightJobs mining jobs launched but not ingested; further windows are skipped
  * @param ingestionDelay operations between a job's launch and its ingestion point (initial interval)
  * @param adaptiveWait whether the interval doubles after an ingestion point at which some instance had
@@ -41,6 +45,7 @@ public record ApopheniaConfig(
     int warmupVisitThreshold,
     boolean countHistoryOccurrences,
     boolean reduceToPeriod,
+    boolean prefixTraces,
     int maxInFlightJobs,
     int ingestionDelay,
     boolean adaptiveWait,
@@ -90,13 +95,13 @@ public record ApopheniaConfig(
 
   /** Our defaults: respond within a few loop iterations without flooding the trie. */
   public static ApopheniaConfig defaults() {
-    return new ApopheniaConfig(5, UNBOUNDED, 2000, 32, 5, 2, true, true, 16, 64, false,
+    return new ApopheniaConfig(5, UNBOUNDED, 2000, 32, 5, 2, true, true, true, 16, 64, false,
         Duration.ofSeconds(30), 4096, 1024, 100_000);
   }
 
   /** Legion's current settings (REFERENCES.md): window 1000, buffer 2000, scale 100, min 5, 10 visits. */
   public static ApopheniaConfig legion() {
-    return new ApopheniaConfig(5, UNBOUNDED, 2000, 100, 10, 10, false, false, 16, 64, false,
+    return new ApopheniaConfig(5, UNBOUNDED, 2000, 100, 10, 10, false, false, false, 16, 64, false,
         Duration.ofSeconds(30), 4096, 1024, 100_000);
   }
 
@@ -115,6 +120,7 @@ public record ApopheniaConfig(
     private int warmupVisitThreshold;
     private boolean countHistoryOccurrences;
     private boolean reduceToPeriod;
+    private boolean prefixTraces;
     private int maxInFlightJobs;
     private int ingestionDelay;
     private boolean adaptiveWait;
@@ -132,6 +138,7 @@ public record ApopheniaConfig(
       warmupVisitThreshold = c.warmupVisitThreshold;
       countHistoryOccurrences = c.countHistoryOccurrences;
       reduceToPeriod = c.reduceToPeriod;
+      prefixTraces = c.prefixTraces;
       maxInFlightJobs = c.maxInFlightJobs;
       ingestionDelay = c.ingestionDelay;
       adaptiveWait = c.adaptiveWait;
@@ -149,6 +156,7 @@ public record ApopheniaConfig(
     public Builder warmupVisitThreshold(int v) { warmupVisitThreshold = v; return this; }
     public Builder countHistoryOccurrences(boolean v) { countHistoryOccurrences = v; return this; }
     public Builder reduceToPeriod(boolean v) { reduceToPeriod = v; return this; }
+    public Builder prefixTraces(boolean v) { prefixTraces = v; return this; }
     public Builder maxInFlightJobs(int v) { maxInFlightJobs = v; return this; }
     public Builder ingestionDelay(int v) { ingestionDelay = v; return this; }
     public Builder adaptiveWait(boolean v) { adaptiveWait = v; return this; }
@@ -160,7 +168,7 @@ public record ApopheniaConfig(
     public ApopheniaConfig build() {
       return new ApopheniaConfig(minTraceLength, maxTraceLength, batchSize, multiScaleFactor,
           visitThreshold, warmupVisitThreshold, countHistoryOccurrences, reduceToPeriod,
-          maxInFlightJobs, ingestionDelay, adaptiveWait, jobTimeout, maxCandidates, maxTraces,
+          prefixTraces, maxInFlightJobs, ingestionDelay, adaptiveWait, jobTimeout, maxCandidates, maxTraces,
           maxPendingOps);
     }
   }

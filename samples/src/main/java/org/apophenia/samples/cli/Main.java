@@ -24,6 +24,7 @@ public final class Main {
   /** The subcommands, in the order {@code --help} lists them. */
   static final List<Supplier<Object>> SUBCOMMANDS = List.of(
       RepeatsCommand::new,
+      AnalyzeCommand::new,
       MachinesCommand::new);
 
   private Main() {}

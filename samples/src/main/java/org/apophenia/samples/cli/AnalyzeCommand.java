@@ -1,0 +1,169 @@
+package org.apophenia.samples.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.apophenia.Interceptor;
+import org.apophenia.apophenia.InterceptorStats;
+import org.apophenia.samples.report.MiningLog;
+import org.apophenia.samples.report.ReportWriter;
+import org.apophenia.samples.report.Summary;
+import org.apophenia.samples.report.TraceSearchRecorder;
+import org.apophenia.samples.streams.MalformedStreamException;
+import org.apophenia.samples.streams.StreamFormat;
+import org.apophenia.samples.streams.StreamOp;
+import org.apophenia.samples.streams.StreamReader;
+import org.apophenia.samples.streams.StreamTokenizer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apophenia analyze FILE}: runs a captured task stream through the Apophenia interceptor with a
+ * counting sink and reports what it traced (issue 6). Settings start from {@code --settings}
+ * ({@code default} or {@code legion}) and single options override them.
+ */
+@Command(
+    name = "analyze",
+    mixinStandardHelpOptions = true,
+    description = "Run a captured task stream through Apophenia and report the traces it finds.")
+final class AnalyzeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "FILE", description = "The task stream (starpu-capture v1 or JSONL).")
+  Path file;
+
+  @Option(names = "--format", paramLabel = "FORMAT",
+      description = "starpu or jsonl (default: jsonl for *.jsonl/*.json files, else starpu).")
+  String format;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a table.")
+  boolean json;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv.")
+  Path out;
+
+  @Option(names = "--settings", paramLabel = "NAME", defaultValue = "default",
+      description = "Starting settings: default or legion (default: ${DEFAULT-VALUE}).")
+  String settings;
+
+  @Option(names = "--min-length", paramLabel = "N", description = "Shortest trace.") Integer minLength;
+  @Option(names = "--max-length", paramLabel = "N", description = "Longest trace.") Integer maxLength;
+  @Option(names = "--batch-size", paramLabel = "N", description = "History buffer size.") Integer batchSize;
+  @Option(names = "--multi-scale-factor", paramLabel = "N", description = "Ruler sampling unit.")
+  Integer scale;
+  @Option(names = "--visit-threshold", paramLabel = "N", description = "Visits before promotion.")
+  Integer visitThreshold;
+  @Option(names = "--warmup-visit-threshold", paramLabel = "N",
+      description = "Visits before promotion while no trace is known.") Integer warmupThreshold;
+  @Option(names = "--ingestion-delay", paramLabel = "N",
+      description = "Operations between a mining job's launch and its ingestion.") Integer delay;
+
+  @Option(names = "--skip-malformed",
+      description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
+          + "interleaved by concurrent writers.")
+  boolean skipMalformed;
+
+  @Option(names = "--window", paramLabel = "W", defaultValue = "5000",
+      description = "Window of the trace-search picture (default: ${DEFAULT-VALUE}).")
+  int window;
+
+  @Override
+  public Integer call() throws IOException {
+    StreamFormat fmt = parseFormat();
+    ApopheniaConfig config = config();
+    if (window < 1) {
+      throw new UserError("--window must be at least 1, got " + window);
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new UserError("no such file: " + file);
+    }
+    TraceSearchRecorder rec = new TraceSearchRecorder();
+    MiningLog mining = new MiningLog();
+    InterceptorStats stats;
+    StreamReader reader;
+    long t0 = System.nanoTime();
+    try (Interceptor<StreamOp> apophenia =
+        Interceptor.builder(StreamTokenizer.INSTANCE, rec).config(config).listener(mining).build()) {
+      reader = new StreamReader(file, fmt, skipMalformed);
+      reader.forEach(apophenia::execute);
+      apophenia.flush();
+      stats = apophenia.stats();
+    } catch (MalformedStreamException e) {
+      throw new UserError(e.getMessage(), e);
+    }
+    double millis = (System.nanoTime() - t0) / 1e6;
+    Summary summary = rec.summary();
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("settings", settings);
+    extra.put("skippedLines", reader.skipped().size());
+    extra.put("miningJobs", stats.jobsIngested());
+    extra.put("miningFailures", stats.jobsFailed());
+    extra.put("miningMillis", mining.miningMillis());
+    extra.put("wallMillis", millis);
+    if (out != null) {
+      ReportWriter.write(out, file.getFileName() + " — " + settings + " settings", rec, mining, extra,
+          window);
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (!reader.skipped().isEmpty()) {
+      PrintWriter e = spec.commandLine().getErr();
+      e.printf("apophenia analyze: warning: skipped %d malformed lines, first: %s%n",
+          reader.skipped().size(), reader.skipped().get(0).getMessage());
+      e.flush();
+    }
+    if (json) {
+      ObjectMapper mapper = new ObjectMapper().configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+      w.println(mapper.writeValueAsString(ReportWriter.summaryMap(summary, extra)));
+    } else {
+      w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", file.getFileName(), summary.ops(),
+          summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
+      w.printf("traces recorded %d, replays %d, mean trace length %.1f, first replay at op %d%n",
+          summary.tracesRecorded(), summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
+      w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",
+          summary.untraceableOps(), stats.jobsIngested(), stats.jobsFailed(), mining.miningMillis());
+      if (out != null) {
+        w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
+      }
+    }
+    return 0;
+  }
+
+  private StreamFormat parseFormat() {
+    if (format == null) {
+      return StreamReader.guess(file);
+    }
+    return switch (format) {
+      case "starpu" -> StreamFormat.STARPU;
+      case "jsonl" -> StreamFormat.JSONL;
+      default -> throw new UserError("--format must be starpu or jsonl, got '" + format + "'");
+    };
+  }
+
+  private ApopheniaConfig config() {
+    ApopheniaConfig base = switch (settings) {
+      case "default" -> ApopheniaConfig.defaults();
+      case "legion" -> ApopheniaConfig.legion();
+      default -> throw new UserError("--settings must be default or legion, got '" + settings + "'");
+    };
+    ApopheniaConfig.Builder b = base.toBuilder();
+    if (minLength != null) b.minTraceLength(minLength);
+    if (maxLength != null) b.maxTraceLength(maxLength);
+    if (batchSize != null) b.batchSize(batchSize);
+    if (scale != null) b.multiScaleFactor(scale);
+    if (visitThreshold != null) b.visitThreshold(visitThreshold);
+    if (warmupThreshold != null) b.warmupVisitThreshold(warmupThreshold);
+    if (delay != null) b.ingestionDelay(delay);
+    return b.build(); // IllegalArgumentException names the setting: a user error (exit 2)
+  }
+}
