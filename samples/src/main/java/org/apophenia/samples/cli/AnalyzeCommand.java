@@ -112,8 +112,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("miningMillis", mining.miningMillis());
     extra.put("wallMillis", millis);
     if (out != null) {
-      ReportWriter.write(out, file.getFileName() + " — " + settings + " settings", rec, mining, extra,
-          window);
+      String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
+          file.getFileName(), settings, 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
+          summary.firstReplayOp());
+      ReportWriter.write(out, title, rec, mining, extra, window);
     }
     PrintWriter w = spec.commandLine().getOut();
     if (!reader.skipped().isEmpty()) {

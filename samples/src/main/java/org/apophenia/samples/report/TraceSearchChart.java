@@ -23,6 +23,17 @@ final class TraceSearchChart {
 
   private TraceSearchChart() {}
 
+  /** The smallest round multiple (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8) of a power of ten that is at least {@code v}. */
+  static double niceCeiling(double v) {
+    double p = Math.pow(10, Math.floor(Math.log10(v)));
+    for (double m : new double[] {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
+      if (m * p >= v) {
+        return m * p;
+      }
+    }
+    return 10 * p;
+  }
+
   static void write(Path png, String title, TraceSearchRecorder rec, int[] inWindow, int window)
       throws IOException {
     System.setProperty("java.awt.headless", "true");
@@ -49,6 +60,8 @@ final class TraceSearchChart {
     chart.getStyler().setPlotGridLinesVisible(true);
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setXAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisMax(niceCeiling(Math.max(1, Math.min(n, window)) * 1.08));
     if (xs.isEmpty()) {
       xs.add(0);
       ys.add(0);

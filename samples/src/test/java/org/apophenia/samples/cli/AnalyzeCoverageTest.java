@@ -1,0 +1,45 @@
+package org.apophenia.samples.cli;
+
+import static org.apophenia.samples.cli.AnalyzeCommandTest.json;
+import static org.apophenia.samples.cli.AnalyzeCommandTest.starpu;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 6's quality targets on the real StarPU captures, with our defaults, and Legion's settings for
+ * comparison (the issue's rough simulation: about 0.13 of pipeline, 0.59 of cg).
+ */
+class AnalyzeCoverageTest {
+  private static JsonNode analyze(String file, String settings) throws IOException {
+    return json("analyze", starpu(file).toString(), "--skip-malformed", "--json", "--settings", settings);
+  }
+
+  @Test
+  void cgIsCoveredAtLeast65Percent() throws IOException {
+    assertThat(analyze("cg-b4-i100.txt", "default").get("coverage").asDouble()).isGreaterThanOrEqualTo(0.65);
+  }
+
+  @Test
+  void pipelineIsCoveredAtLeast70Percent() throws IOException {
+    assertThat(analyze("pipeline.txt", "default").get("coverage").asDouble()).isGreaterThanOrEqualTo(0.70);
+  }
+
+  @Test
+  void choleskyWithoutALoopGetsFewLongTraces() throws IOException {
+    JsonNode s = analyze("cholesky-b16.txt", "default");
+    assertThat(s.get("tracesRecorded").asInt()).isBetween(1, 5);
+    assertThat(s.get("meanTraceLength").asDouble()).isGreaterThanOrEqualTo(20);
+  }
+
+  @Test
+  void legionSettingsRespondMoreSlowlyOnTheseShortStreams() throws IOException {
+    for (String f : new String[] {"pipeline.txt", "cg-b4-i100.txt"}) {
+      double ours = analyze(f, "default").get("coverage").asDouble();
+      double legion = analyze(f, "legion").get("coverage").asDouble();
+      assertThat(legion).as(f).isLessThan(ours);
+    }
+  }
+}
