@@ -12,6 +12,8 @@ final class Candidate {
   long lastVisitEnd = Long.MIN_VALUE;
   /** Position of the last ingestion or visit, for evicting the stalest candidate. */
   long lastSeen;
+  /** Position at which the CLOCK eviction last looked at this candidate. */
+  long clockMark;
 
   Candidate(long[] tokens, int visits, long now) {
     this.tokens = tokens;

@@ -149,17 +149,23 @@ final class TraceFinder {
     return results;
   }
 
+  /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */
+  private boolean shouldLog() {
+    long n = failed + 1;
+    return (n & (n - 1)) == 0;
+  }
+
   private MiningResult await(Job j) {
     try {
       return j.result.get(config.jobTimeout().toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       j.result.cancel(false);
-      LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it",
-          j.index, j.window);
+      if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
+          j.index, j.window, failed + 1);
     } catch (ExecutionException | CancellationException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-      LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it",
-          j.index, j.window, String.valueOf(cause));
+      if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
+          j.index, j.window, String.valueOf(cause), failed + 1);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index);

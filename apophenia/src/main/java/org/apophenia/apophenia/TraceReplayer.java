@@ -52,6 +52,10 @@ final class TraceReplayer<O> {
   private final PendingQueue<O> pending = new PendingQueue<>();
   private final List<Match> completed = new ArrayList<>();
   private final List<Candidate> promote = new ArrayList<>();
+  /** Candidates in insertion order, for CLOCK eviction (may hold removed ones, skipped lazily). */
+  private final java.util.ArrayDeque<Candidate> clock = new java.util.ArrayDeque<>();
+  /** Live traces, for eviction by lowest score (O(maxTraces), only when the cache is full). */
+  private final List<Trace> live = new ArrayList<>();
   private final Long2LongOpenHashMap idsByContent = new Long2LongOpenHashMap();
   private final LongOpenHashSet issued = new LongOpenHashSet();
   private long nextId;
@@ -106,6 +110,7 @@ final class TraceReplayer<O> {
         }
         c = new Candidate(seq, visits, position);
         c.node = watcher.insert(seq, c);
+        clock.add(c);
       }
       if (c.visits >= threshold()) {
         promoteCandidate(c);
@@ -242,6 +247,7 @@ final class TraceReplayer<O> {
     }
     if (shorter != null && !config.prefixTraces()) {
       for (Trie.Node<Trace> s : shorter) {
+        live.remove(s.payload);
         cache.remove(s);
         replacedTraces++;
       }
@@ -252,6 +258,7 @@ final class TraceReplayer<O> {
     long id = idsByContent.computeIfAbsent(contentHash(c.tokens), k -> nextId++);
     Trace t = new Trace(id, c.tokens, c.visits, position);
     t.node = cache.insert(c.tokens, t);
+    live.add(t);
     promotions++;
     listener.tracePromoted(id, c.tokens.length, position);
   }
@@ -265,47 +272,45 @@ final class TraceReplayer<O> {
     return h.hash().asLong();
   }
 
+  /**
+   * CLOCK (second chance): the oldest candidate goes unless it was seen since it last reached the head
+   * of the queue; then it moves to the tail. Amortised O(1); removed candidates are skipped.
+   */
   private void evictStalestCandidate() {
-    Candidate stalest = null;
-    for (Candidate c : collect(watcher)) {
-      if (stalest == null || c.lastSeen < stalest.lastSeen) {
-        stalest = c;
+    while (!clock.isEmpty()) {
+      Candidate c = clock.poll();
+      if (c.node == null || c.node.payload != c) {
+        continue; // promoted or evicted already
       }
-    }
-    if (stalest != null) {
-      watcher.remove(stalest.node);
-      stalest.node = null;
+      if (c.lastSeen > c.clockMark) {
+        c.clockMark = position;
+        clock.add(c);
+        continue;
+      }
+      watcher.remove(c.node);
+      c.node = null;
+      return;
     }
   }
 
   private void evictLowestScoringTrace() {
     Trace worst = null;
     double worstScore = Double.MAX_VALUE;
-    for (Trace t : collect(cache)) {
+    int worstIndex = -1;
+    for (int i = 0; i < live.size(); i++) {
+      Trace t = live.get(i);
       double s = t.score(position);
       if (s < worstScore || (s == worstScore && t.id > worst.id)) {
         worst = t;
         worstScore = s;
+        worstIndex = i;
       }
     }
     if (worst != null) {
       cache.remove(worst.node);
+      live.set(worstIndex, live.get(live.size() - 1));
+      live.remove(live.size() - 1);
     }
-  }
-
-  /** All payloads of a trie, depth first (O(nodes); only on eviction). */
-  private static <T> List<T> collect(Trie<T> trie) {
-    List<T> out = new ArrayList<>();
-    ArrayList<Trie.Node<T>> stack = new ArrayList<>();
-    stack.add(trie.root());
-    while (!stack.isEmpty()) {
-      Trie.Node<T> n = stack.remove(stack.size() - 1);
-      if (n.payload != null) {
-        out.add(n.payload);
-      }
-      n.forEachChild(stack::add);
-    }
-    return out;
   }
 
   /** Forwards and issues whatever can be decided at the current position (see class comment). */
