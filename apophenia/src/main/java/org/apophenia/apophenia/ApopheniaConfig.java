@@ -30,7 +30,7 @@ import java.util.Objects;
  * @param maxInFlightJobs mining jobs launched but not ingested; further windows are skipped
  * @param ingestionDelay operations between a job's launch and its ingestion point (initial interval)
  * @param adaptiveWait whether the interval doubles after an ingestion point at which some instance had
- *     to wait (paper Section 5.1); decisions then depend on timing across runs (not across replicas)
+ *     to wait (paper Section 5.1), up to {@code max(ingestionDelay, batchSize)}; decisions then depend on timing across runs (not across replicas)
  * @param jobTimeout how long an ingestion point waits for a job before counting it failed
  * @param maxCandidates bound on the watcher trie's candidates (oldest evicted)
  * @param maxTraces bound on the trace cache (lowest score evicted)

@@ -28,7 +28,7 @@ import org.apophenia.suffix.RulerSchedule;
  * position {@code p + interval}. There, the instances agree (a {@link Collective} all-reduce of the
  * number of consecutive finished jobs that are due) on how many jobs to ingest; if that minimum is 0,
  * every instance waits for its head job, and with {@code adaptiveWait} the interval doubles for jobs
- * launched afterwards. A second all-reduce agrees on whether the job succeeded everywhere; a job that
+ * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on whether the job succeeded everywhere; a job that
  * threw or timed out anywhere is dropped everywhere, counted and logged, and the stream goes on
  * untraced by it. So the sequence of ingested results depends only on the stream and the
  * configuration (and, with {@code adaptiveWait}, on agreed waits, identically on all replicas).
@@ -51,6 +51,12 @@ final class TraceFinder {
   private final ArrayDeque<Job> jobs = new ArrayDeque<>();
   private CompletableFuture<MiningResult> last = CompletableFuture.completedFuture(null);
   private long interval;
+  /**
+   * Cap on the doubling (not in the paper): a job mines at most {@code batchSize} tokens, so waiting
+   * longer than that many operations only delays tracing; without a cap one slow job (JIT warm-up, a
+   * pause) would push every later ingestion out for good.
+   */
+  private final long maxInterval;
   private long nextJob;
 
   long launched;
@@ -75,6 +81,7 @@ final class TraceFinder {
     this.listener = listener;
     this.buffer = new long[config.batchSize()];
     this.interval = config.ingestionDelay();
+    this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
   }
 
   long interval() {
@@ -128,7 +135,7 @@ final class TraceFinder {
         waits++;
         agreed = 1;
         if (config.adaptiveWait()) {
-          interval = Math.min(interval * 2, 1L << 40);
+          interval = Math.min(interval * 2, maxInterval);
         }
       }
       for (int k = 0; k < agreed; k++) {

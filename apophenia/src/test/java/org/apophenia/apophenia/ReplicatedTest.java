@@ -20,7 +20,10 @@ class ReplicatedTest {
   @Test
   void replicasWithRandomJobDelaysIssueIdenticalMarkerSequences() throws Exception {
     int n = 4;
-    List<TestOp> ops = Streams.random(42, 6000);
+    List<TestOp> ops = new ArrayList<>(Streams.random(42, 2000));
+    for (TestOp op : Streams.loop(37, 100)) {
+      ops.add(new TestOp(op.token(), op.kind(), ops.size()));
+    }
     ApopheniaConfig config = ApopheniaConfig.defaults().toBuilder().adaptiveWait(true)
         .ingestionDelay(8).build();
     List<Collective> members = Collective.local(n);
@@ -52,8 +55,10 @@ class ReplicatedTest {
       for (Future<Recorder> f : runs) {
         assertThat(f.get().events.toString()).isEqualTo(first);
       }
-      assertThat(runs.get(0).get().tracedOps()).isPositive();
+      assertThat(runs.get(0).get().tracedOps()).isGreaterThan(1000);
       long interval = instances.get(0).stats().waitInterval();
+      assertThat(instances.get(0).stats().waits()).as("some ingestion point had to wait").isPositive();
+      assertThat(interval).as("the interval doubled").isGreaterThan(config.ingestionDelay());
       for (Interceptor<TestOp> i : instances) {
         assertThat(i.stats().waitInterval()).as("agreed interval").isEqualTo(interval);
       }
