@@ -19,12 +19,26 @@ import java.util.ArrayList;
  * previous users are dropped); otherwise it also tests the previous list and joins the current epoch.
  * Non-interference is tested in the order region (the traversal), field (masks), privilege.
  *
+ * <p>Closes and the operation's own users. Where the thesis hoists the closed users to the close's
+ * node (§4.3.4), we register one close operation K in their place, which depends on them; this keeps
+ * the epoch lists short. Soundness rests on one invariant: <em>every user stripped by a close is an
+ * ancestor of K</em>. A current-epoch user is a direct dependence; a previous-epoch user is reached
+ * through the current users that dominated it. The exception is a user that belongs to the operation
+ * being analysed (an earlier requirement of the same task, or a hoisted close standing for one): K
+ * cannot wait for it, since the operation waits for K. Such a user is re-registered at n as a separate
+ * "hoisted" close that waits for the operation, with the operation's privilege, and K <em>inherits</em>
+ * the previous-epoch users of that user's node, which the operation dominated. Without that
+ * inheritance, a later operation that interferes with an earlier writer but not with the analysed
+ * operation (a reader after a reader) lost its order to the writer (see DependenceExamplesTest).
+ *
  * <p>Precision. Direct edges between two ordinary operations always join operations that interfere
- * on some point, field and privilege. Imprecision enters only through closes, as in the thesis: a
- * close summarises a whole subtree, so a later user of the close's node depends on it even if its own
- * points miss the closed operations' points; and two partitions of one region are always considered
- * aliased (no rectangle test between partitions), so switching between them closes. Both only add
- * order, never remove it.
+ * on some point, field and privilege. Imprecision enters only through closes, as in the thesis, and
+ * only adds order, never removes it: (1) a close summarises a whole subtree in the mode it was open in,
+ * so a later user of the close's node depends on it even if its own points or privilege miss some of
+ * the closed operations; (2) two partitions of one region are always considered aliased (no rectangle
+ * test between partitions), so switching between them closes; (3) a close that inherits the
+ * previous-epoch users behind the analysed operation's own user waits for all of them, also those
+ * that did not interfere with that user (they were dominated by another current user).
  *
  * <p>Cost: per requirement O(depth + users at the nodes on the path + open entries of those nodes);
  * thanks to epoch lists, the users at a node are the interfering users of the current and previous
@@ -121,9 +135,15 @@ final class LogicalAnalyzer {
         if ((u.mask & g) != 0) {
           if (u.op == op || hoisted.contains(u.op)) {
             // an earlier requirement of the same operation: it cannot wait for itself through the
-            // close, so a second close operation that waits only for it is registered at n
+            // close, so a second close operation that waits only for it is registered at n ...
             own = own == null ? new ArrayList<>() : own;
             own.add(new User(op, u.priv, u.redop, u.mask & g));
+            // ... and the close inherits what that user stood for in the epoch lists: the previous
+            // users it dominated at s. Otherwise they are ordered before the close only through the
+            // operation itself, and once s is stripped a later user of n that does not interfere with
+            // the operation's privilege (a reader after this reader) would miss them (soundness bug
+            // pinned by DependenceExamplesTest).
+            inheritPrevious(k, s, u.mask & g, kd);
           } else {
             dep(k, u.op, kd);
           }
@@ -153,6 +173,17 @@ final class LogicalAnalyzer {
         graph.setDeps(h, new int[] {op});
         hoisted.add(h);
         n.current.add(new User(h, u.priv, u.redop, u.mask));
+      }
+    }
+  }
+
+  /** Makes close {@code k} depend on the previous-epoch users of {@code s} for fields {@code g}. */
+  private void inheritPrevious(int k, RegionNode s, long g, IntArrayList kd) {
+    ArrayList<User> prev = s.previous;
+    for (int i = 0, n = prev.size(); i < n; i++) {
+      User p = prev.get(i);
+      if ((p.mask & g) != 0) {
+        dep(k, p.op, kd);
       }
     }
   }

@@ -13,7 +13,7 @@ import net.jqwik.api.constraints.IntRange;
  * mapper (no copies).
  */
 class ExecutionProperties {
-  @Property(tries = 120)
+  @Property(tries = 1_000)
   void finalDataEqualsTheSequentialInterpreter(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int len,
       @ForAll boolean hostMapper) {
     RandomProgram prog = new RandomProgram(seed, len);

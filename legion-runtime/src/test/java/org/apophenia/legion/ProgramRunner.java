@@ -58,6 +58,13 @@ final class ProgramRunner {
     rt.registerTask(new TaskDefinition(1, "chain", Map.of(ProcessorKind.CPU, body, ProcessorKind.GPU, body),
         org.apophenia.sim.TaskCost.fixed(10_000)));
     tree = new RandomProgram.Tree(rt, prog.n, prog.pieces);
+    List<Rect> expected = RandomProgram.regionRects(prog.n, prog.pieces);
+    for (int i = 0; i < expected.size(); i++) {
+      if (!tree.regions.get(i).bounds().equals(expected.get(i))) {
+        throw new IllegalStateException("region " + i + " is " + tree.regions.get(i) + ", the oracle expects "
+            + expected.get(i));
+      }
+    }
     for (RandomProgram.Op op : prog.ops) {
       issue(op);
     }
@@ -127,20 +134,9 @@ final class ProgramRunner {
   /** The sequential interpreter: the same program on plain arrays, one operation after the other. */
   static long[][] interpret(RandomProgram prog) {
     long[][] data = new long[3][prog.n];
-    List<Rect> regions = new ArrayList<>();
     int n = prog.n;
     int k = prog.pieces;
-    regions.add(Rect.of(0, n - 1));
-    for (int i = 0; i < k; i++) {
-      regions.add(Rect.of((long) n * i / k, (long) n * (i + 1) / k - 1));
-    }
-    for (int i = 0; i < k; i++) {
-      regions.add(Rect.of(Math.max(0, (long) n * i / k - 1), Math.min(n - 1, (long) n * (i + 1) / k)));
-    }
-    Rect p0 = regions.get(1);
-    long m0 = p0.hi(0) - p0.lo(0) + 1;
-    regions.add(Rect.of(p0.lo(0), p0.lo(0) + m0 / 2 - 1));
-    regions.add(Rect.of(p0.lo(0) + m0 / 2, p0.hi(0)));
+    List<Rect> regions = RandomProgram.regionRects(n, k);
     for (RandomProgram.Op op : prog.ops) {
       switch (op.kind()) {
         case 0 -> {

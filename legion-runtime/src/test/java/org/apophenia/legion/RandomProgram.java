@@ -6,8 +6,10 @@ import java.util.Random;
 
 /**
  * A random program over one region tree for the properties: a root of {@code n} points with three
- * fields, a disjoint block partition P, an aliased ghost partition G (halo 1) and a nested partition Q
- * of P[0]; single tasks with 1-3 random requirements (privileges RO, RW, WD, REDUCE sum, REDUCE xor),
+ * fields, a disjoint block partition P, an aliased ghost partition G (halo 1), a nested partition Q
+ * of P[0] (the halves), an aliased ghost partition R (2 pieces, halo 1) of Q[1] (region depth 3 below
+ * the root) and an aliased ghost partition H (2 pieces, halo 1) of the last G subregion (aliased under
+ * aliased); single tasks with 1-3 random requirements (privileges RO, RW, WD, REDUCE sum, REDUCE xor),
  * index launches over P (write) with G (read), and fills. Requirements of one task never interfere.
  */
 final class RandomProgram {
@@ -25,7 +27,7 @@ final class RandomProgram {
     Random r = new Random(seed);
     n = 12 + r.nextInt(24);
     pieces = 2 + r.nextInt(3);
-    int regions = 1 + 2 * pieces + 2;
+    int regions = 1 + 2 * pieces + 6;
     for (int i = 0; i < length; i++) {
       int k = r.nextInt(10);
       if (k == 0) {
@@ -63,6 +65,8 @@ final class RandomProgram {
     final Partition p;
     final Partition g;
     final Partition q;
+    final Partition r;
+    final Partition h;
     final List<LogicalRegion> regions = new ArrayList<>();
     final Field[] fields = new Field[3];
 
@@ -75,10 +79,14 @@ final class RandomProgram {
       p = rt.partitionEqual(root, pieces);
       g = rt.partitionWithGhosts(root, pieces, 1);
       q = rt.partitionEqual(p.subregion(0), 2);
+      r = rt.partitionWithGhosts(q.subregion(1), 2, 1);
+      h = rt.partitionWithGhosts(g.subregion(pieces - 1), 2, 1);
       regions.add(root);
       regions.addAll(p.subregions());
       regions.addAll(g.subregions());
       regions.addAll(q.subregions());
+      regions.addAll(r.subregions());
+      regions.addAll(h.subregions());
     }
 
     Field[] fieldsOf(long mask) {
@@ -90,6 +98,34 @@ final class RandomProgram {
       }
       return out.toArray(new Field[0]);
     }
+  }
+
+  /**
+   * The rectangles of {@link Tree#regions} computed independently of the runtime (the oracle's view):
+   * root, P blocks, G blocks widened by 1, Q halves of P[0], R halves of Q[1] widened by 1, H halves of
+   * the last G block widened by 1 (all clipped to their parent).
+   */
+  static List<Rect> regionRects(int n, int k) {
+    List<Rect> out = new ArrayList<>();
+    out.add(Rect.of(0, n - 1));
+    out.addAll(blocks(0, n - 1, k, 0));
+    out.addAll(blocks(0, n - 1, k, 1));
+    Rect p0 = out.get(1);
+    out.addAll(blocks(p0.lo(0), p0.hi(0), 2, 0));
+    Rect q1 = out.get(out.size() - 1);
+    out.addAll(blocks(q1.lo(0), q1.hi(0), 2, 1));
+    Rect gl = out.get(2 * k);
+    out.addAll(blocks(gl.lo(0), gl.hi(0), 2, 1));
+    return out;
+  }
+
+  private static List<Rect> blocks(long lo, long hi, int k, int halo) {
+    long m = hi - lo + 1;
+    List<Rect> out = new ArrayList<>();
+    for (int i = 0; i < k; i++) {
+      out.add(Rect.of(Math.max(lo, lo + m * i / k - halo), Math.min(hi, lo + m * (i + 1) / k - 1 + halo)));
+    }
+    return out;
   }
 
   /** Whether two requirements (resolved to rectangles) interfere: points, fields, then privilege. */
