@@ -272,11 +272,7 @@ public final class LegionRuntime {
       op = reductions.get(redop);
     }
     // the application holds READ_WRITE on all fields of every root region it created
-    Privilege held = Privilege.READ_WRITE;
-    if (!held.covers(req.privilege())) {
-      throw new PrivilegeException(where + ": requested " + req.privilege() + " on " + req.region() + " fields "
-          + fs.names(req.fields()) + " but the parent " + req.parent() + " holds only " + held);
-    }
+    PrivilegeContainment.check(where, req, fs, Privilege.READ_WRITE, fs.allFields());
     return new Resolved(req, node, req.fields(), priv, redop, op);
   }
 

@@ -30,16 +30,35 @@ public record RegionRequirement(LogicalRegion region, Partition partition, Proje
     }
   }
 
-  /** A requirement on {@code region} for {@code fields}, exclusive, with the privilege from {@code parent}. */
+  /**
+   * A requirement on {@code region} for {@code fields}, exclusive, with the privilege from {@code parent}.
+   * A {@link FieldException} naming the field and the region if a field is not in the region's field
+   * space (a field mask alone cannot tell fields of two spaces apart, so this is where it is checked).
+   */
   public static RegionRequirement of(LogicalRegion region, Privilege privilege, LogicalRegion parent,
       Field... fields) {
+    if (region != null) {
+      checkFields(region.fieldSpace(), String.valueOf(region), fields);
+    }
     return new RegionRequirement(region, null, null, mask(fields), privilege, Coherence.EXCLUSIVE, parent);
   }
 
-  /** A projection requirement for index launches. */
+  /** A projection requirement for index launches; FieldException as in {@link #of}. */
   public static RegionRequirement projected(Partition partition, Projection projection, Privilege privilege,
       LogicalRegion parent, Field... fields) {
+    if (partition != null) {
+      checkFields(partition.parent().fieldSpace(), String.valueOf(partition), fields);
+    }
     return new RegionRequirement(null, partition, projection, mask(fields), privilege, Coherence.EXCLUSIVE, parent);
+  }
+
+  private static void checkFields(FieldSpace fs, String where, Field... fields) {
+    for (Field f : fields) {
+      if (!fs.has(f)) {
+        throw new FieldException("requirement on " + where + ": field '" + f.name() + "' (field space " + f.space()
+            + ") is not in the field space of " + where + ", " + fs);
+      }
+    }
   }
 
   /** This requirement for one point of an index launch: the projected subregion. */

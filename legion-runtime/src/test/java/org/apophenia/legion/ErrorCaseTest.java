@@ -1,7 +1,9 @@
 package org.apophenia.legion;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
@@ -62,5 +64,84 @@ class ErrorCaseTest {
     rt.destroy();
     assertThatThrownBy(f::get).isInstanceOf(DestroyedResourceException.class)
         .hasMessageContaining("its context (the runtime) has been destroyed");
+  }
+
+  @Test
+  void aFieldNotInTheRegionsFieldSpace() {
+    FieldSpace other = rt.createFieldSpace();
+    Field y = other.allocate("y", FieldType.LONG);
+    assertThatThrownBy(() -> RegionRequirement.of(root, Privilege.READ_ONLY, root, y))
+        .isInstanceOf(FieldException.class)
+        .hasMessageContaining("field 'y' (field space " + other.id() + ")")
+        .hasMessageContaining("not in the field space of " + root);
+    Partition p = rt.partitionEqual(root, 4);
+    assertThatThrownBy(() -> RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, root, y))
+        .isInstanceOf(FieldException.class).hasMessageContaining("field 'y'").hasMessageContaining(p.toString());
+    assertThatThrownBy(() -> rt.fill(root, y, 1, root)).isInstanceOf(FieldException.class)
+        .hasMessageContaining("field 'y'");
+    // a raw field mask with a bit beyond the space: the runtime names the task and the field ids
+    RegionRequirement raw = new RegionRequirement(root, null, null, 1L << 5, Privilege.READ_ONLY,
+        Coherence.EXCLUSIVE, root);
+    int ops = rt.graph().size();
+    assertThatThrownBy(() -> rt.execute(new TaskLauncher(1, raw))).isInstanceOf(FieldException.class)
+        .hasMessageContaining("task t requirement 0").hasMessageContaining("field ids [5]")
+        .hasMessageContaining(root.toString());
+    assertThat(rt.graph().size()).as("nothing issued").isEqualTo(ops);
+    // a body asking for a field its requirement did not request
+    List<String> seen = new ArrayList<>();
+    rt.registerTask(TaskDefinition.cpu(2, "peek", ctx -> {
+      try {
+        ctx.accessor(0, y);
+      } catch (FieldException e) {
+        seen.add(e.getMessage());
+      }
+      return null;
+    }, Cost.fixed(100)));
+    rt.execute(new TaskLauncher(2, RegionRequirement.of(root, Privilege.READ_ONLY, root, x))).get();
+    assertThat(seen).singleElement().asString().contains("task peek").contains("did not request field 'y'");
+    rt.execute(new TaskLauncher(1, RegionRequirement.of(root, Privilege.READ_WRITE, root, x))).get();
+  }
+
+  @Test
+  void untraceableOperationsInsideATraceWithAnEngine() {
+    rt.registerTask(TaskDefinition.cpu(3, "answer", ctx -> 42L, Cost.fixed(100)));
+    RegionRequirement whole = RegionRequirement.of(root, Privilege.READ_ONLY, root, x);
+    rt.beginTrace(4);
+    Future f = rt.execute(new TaskLauncher(3, whole));
+    assertThat(f.getLong()).as("no engine: a wait inside a trace is allowed").isEqualTo(42L);
+    assertThat(rt.inlineMap(whole).accessor(x).getLong(new long[] {3})).isZero();
+    rt.endTrace(4);
+
+    rt.setTraceEngine(new AnalyzeAll());
+    rt.beginTrace(7);
+    Future g = rt.execute(new TaskLauncher(3, whole));
+    int ops = rt.graph().size();
+    assertThatThrownBy(() -> rt.inlineMap(whole)).isInstanceOf(LegionException.class)
+        .hasMessageContaining("inline mapping of " + root).hasMessageContaining("untraceable")
+        .hasMessageContaining("inside trace 7");
+    assertThatThrownBy(g::get).isInstanceOf(LegionException.class)
+        .hasMessageContaining("blocking wait on the future of answer").hasMessageContaining("inside trace 7");
+    assertThat(rt.graph().size()).as("nothing issued by the refused operations").isEqualTo(ops);
+    assertThat(rt.openTrace()).as("the trace stays open").isEqualTo(7);
+    rt.endTrace(7);
+    assertThat(g.getLong()).isEqualTo(42L);
+    assertThat(rt.inlineMap(whole).accessor(x).getLong(new long[] {3})).isZero();
+  }
+
+  /** A trace engine that lets the runtime analyse everything. */
+  private static final class AnalyzeAll implements TraceEngine {
+    @Override
+    public void beginTrace(int traceId, TraceSupport support) {}
+
+    @Override
+    public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+      return Decision.ANALYZE;
+    }
+
+    @Override
+    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
+
+    @Override
+    public void endTrace(int traceId, TraceSupport support) {}
   }
 }
