@@ -1,0 +1,74 @@
+package org.apophenia.legion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.apophenia.sim.Cost;
+import org.apophenia.sim.SimulationResult;
+import org.apophenia.sim.machine.Presets;
+import org.apophenia.sim.machine.Processor;
+import org.apophenia.sim.machine.ProcessorKind;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The three {@link AnalysisCostModel}s as the simulated machine sees them (ARCHITECTURE.md, "two kinds
+ * of time"): the analysis of each operation is charged to node 0's UTILITY processor, and a task waits
+ * for its own analysis.
+ */
+class AnalysisCostModelTest {
+  private static final int TASKS = 20;
+
+  private record Outcome(LegionRuntime rt, SimulationResult result, Processor utility) {
+    long utilityBusy() {
+      return result.busyNanos(utility);
+    }
+  }
+
+  /** One fill and TASKS short independent tasks on the four blocks of a region. */
+  private static Outcome run(AnalysisCostModel model) {
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), model);
+    FieldSpace fs = rt.createFieldSpace();
+    Field x = fs.allocate("x", FieldType.LONG);
+    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 63)), fs);
+    Partition p = rt.partitionEqual(root, 4);
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(1_000)));
+    rt.fill(root, x, 0, root);
+    for (int i = 0; i < TASKS; i++) {
+      rt.execute(new TaskLauncher(1, List.of(RegionRequirement.of(p.subregion(i % 4), Privilege.READ_ONLY, root, x)),
+          List.of()));
+    }
+    SimulationResult r = rt.finish();
+    return new Outcome(rt, r, rt.machine().processors(0, ProcessorKind.UTILITY).get(0));
+  }
+
+  @Test
+  void noneChargesNothing() {
+    Outcome o = run(AnalysisCostModel.none());
+    assertThat(o.rt().analysedOperations()).isEqualTo(TASKS + 1);
+    assertThat(o.utilityBusy()).isZero();
+    assertThat(o.result().makespanNanos()).as("tasks of 1 µs, no analysis").isLessThan(1_000_000);
+  }
+
+  @Test
+  void legionChargesAboutOneMillisecondPerAnalysedOperation() {
+    Outcome o = run(AnalysisCostModel.legion());
+    long ops = o.rt().analysedOperations();
+    assertThat(ops).isEqualTo(TASKS + 1);
+    assertThat((double) o.utilityBusy()).isCloseTo(1e6 * ops, within(0.01 * 1e6 * ops));
+    assertThat(o.result().makespanNanos()).as("one utility processor analyses the operations one after another")
+        .isGreaterThanOrEqualTo(1_000_000L * ops);
+  }
+
+  @Test
+  void measuredChargesTheScaledRealAnalysisTime() {
+    double scale = 10;
+    Outcome o = run(AnalysisCostModel.measured(scale));
+    assertThat(o.utilityBusy()).isPositive()
+        .as("charged before mapping and physical analysis finish, so at most the scaled total")
+        .isLessThanOrEqualTo(Math.round(scale * o.rt().analysisNanos()));
+    assertThat(AnalysisCostModel.measured(2.5).simulatedNanos(1_000)).isEqualTo(2_500);
+    assertThat(AnalysisCostModel.legion().simulatedNanos(7)).isEqualTo(1_000_000);
+    assertThat(AnalysisCostModel.none().simulatedNanos(1_000_000)).isZero();
+  }
+}
