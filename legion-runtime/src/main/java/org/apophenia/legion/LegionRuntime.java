@@ -42,6 +42,11 @@ public final class LegionRuntime {
   private final DependenceGraph graph = new DependenceGraph();
   private final LogicalAnalyzer logical = new LogicalAnalyzer(graph);
   private final Effects effects = new Effects();
+  private final TraceCapture capture = new TraceCapture();
+  /** Index-launch futures whose points a trace engine deferred: joined at {@code tend}. */
+  private final ArrayList<Object[]> deferredJoins = new ArrayList<>();
+  /** Set while a trace engine has the runtime analyse a deferred operation: no observe callback. */
+  private boolean engineAnalysis;
   private final PhysicalAnalyzer physical;
   private final ArrayList<RegionNode> nodes = new ArrayList<>();
   private final ArrayList<ReductionOp> reductions = new ArrayList<>();
@@ -73,7 +78,7 @@ public final class LegionRuntime {
           + machine.memories().size());
     }
     this.sim = Simulation.on(machine);
-    this.physical = new PhysicalAnalyzer(sim, effects);
+    this.physical = new PhysicalAnalyzer(sim, effects, capture);
     List<Processor> util = machine.processors(0, ProcessorKind.UTILITY);
     this.utility = util.isEmpty() ? null : util.get(0);
     this.hostMemory = machine.memories(0, MemoryKind.SYSTEM).get(0);
@@ -372,6 +377,9 @@ public final class LegionRuntime {
       evs.add(f.event);
     }
     Future all = new Future(this, def.name() + " index launch", sim.merge(evs));
+    if (engine != null && openTrace >= 0) {
+      deferredJoins.add(new Object[] {all, fs});
+    }
     ReductionOp red = launcher.futureReduction();
     all.lazy = () -> {
       if (red == null) {
@@ -425,11 +433,16 @@ public final class LegionRuntime {
     int op = graph.newOp(DependenceGraph.TASK, def.name() + (point.length == 0 ? "" : java.util.Arrays.toString(point)));
     PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, graph.name(op), def.id(), point,
         rs.stream().map(Resolved::req).toList());
-    pendingTasks.put(op, new TaskIssue(def, rs, args, point, future));
+    pendingTasks.put(op, new TaskIssue(def, rs, args, point, future, pointIndex, points));
     if (engine != null && openTrace >= 0
         && engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED) {
       return;
     }
+    analyzeTask(op, pending, def, rs, args, point, pointIndex, points, future);
+  }
+
+  private OpAnalysis analyzeTask(int op, PendingOp pending, TaskDefinition def, List<Resolved> rs,
+      List<Object> args, long[] point, int pointIndex, int points, Future future) {
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     for (Resolved r : rs) {
@@ -466,7 +479,7 @@ public final class LegionRuntime {
       }
     }
     pre.add(analysis);
-    Event logicalPre = sim.merge(pre);
+    Event logicalPre = capture.merge(sim, pre);
     List<Event> taskPre = new ArrayList<>();
     taskPre.add(logicalPre);
     ReductionBuffer[][] bufs = new ReductionBuffer[rs.size()][];
@@ -474,15 +487,16 @@ public final class LegionRuntime {
       Resolved r = rs.get(i);
       bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
     }
-    Event done = submitTask(def, rs, args, point, proc, mems, bufs, sim.merge(taskPre), future, issued);
+    Event done = submitTask(def, rs, args, point, proc, mems, bufs, capture.merge(sim, taskPre), future, issued);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
     }
-    finishOp(op, deps, done, t0, pending, proc, mems, issued);
+    return finishOp(op, deps, done, t0, pending, proc, mems, issued);
   }
 
-  private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future) {}
+  private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future,
+      int pointIndex, int points) {}
 
   private final Int2ObjectOpenHashMap<TaskIssue> pendingTasks = new Int2ObjectOpenHashMap<>();
 
@@ -541,7 +555,7 @@ public final class LegionRuntime {
     sinceFence.add(op);
   }
 
-  private void finishOp(int op, IntArrayList deps, Event done, long t0, PendingOp pending, Processor proc,
+  private OpAnalysis finishOp(int op, IntArrayList deps, Event done, long t0, PendingOp pending, Processor proc,
       List<Memory> mems, List<Issued> issued) {
     graph.setDeps(op, deps.toIntArray());
     graph.setEvent(op, done);
@@ -549,9 +563,14 @@ public final class LegionRuntime {
     long dt = System.nanoTime() - t0;
     analysisNanos += dt;
     analysedOps++;
+    OpAnalysis a = null;
     if (engine != null && openTrace >= 0) {
-      engine.observe(openTrace, new OpAnalysis(pending, graph.deps(op), proc, mems, issued, done, dt), support);
+      a = new OpAnalysis(pending, graph.deps(op), proc, mems, issued, done, dt);
+      if (!engineAnalysis) {
+        engine.observe(openTrace, a, support);
+      }
     }
+    return a;
   }
 
   /** Fills field {@code f} of {@code r} with {@code value} (WRITE_DISCARD), in node 0's SYSTEM memory. */
@@ -573,20 +592,23 @@ public final class LegionRuntime {
       pre.add(eventOf(d));
     }
     pre.add(chargeAnalysis("fill", System.nanoTime() - t0, issued));
-    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node.rect.volume() * 8, sim.merge(pre));
+    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node.rect.volume() * 8,
+        capture.merge(sim, pre));
     Event done = sim.submit(fo);
     issued.add(new Issued(fo, done));
     RegionTree tree = res.node.tree;
     Rect rect = res.node.rect;
     int m = hostMemory.id();
-    effects.add(done, () -> {
+    Runnable write = () -> {
       long[] d = tree.data(m, f.id());
       long[] p = new long[rect.dim()];
       for (long i = 0, n = rect.volume(); i < n; i++) {
         rect.point(i, p);
         d[(int) tree.root.rect.offset(p)] = value;
       }
-    });
+    };
+    effects.add(done, write);
+    capture.effect(done, write);
     physical.commit(res.node, res.mask, Privilege.WD, m, done, null);
     finishOp(op, deps, done, t0, pending, null, List.of(hostMemory), issued);
   }
@@ -618,7 +640,7 @@ public final class LegionRuntime {
       pre.add(eventOf(d));
     }
     pre.add(chargeAnalysis("copy", System.nanoTime() - t0, issued));
-    Event logicalPre = sim.merge(pre);
+    Event logicalPre = capture.merge(sim, pre);
     List<Event> cpre = new ArrayList<>(List.of(logicalPre));
     int m = hostMemory.id();
     for (Resolved r : rs) {
@@ -626,12 +648,12 @@ public final class LegionRuntime {
     }
     Rect common = rs.get(0).node.rect.intersection(rs.get(1).node.rect);
     Operation.Copy co = new Operation.Copy(graph.name(op), hostMemory, hostMemory, common.volume() * 8,
-        sim.merge(cpre));
+        capture.merge(sim, cpre));
     Event done = sim.submit(co);
     issued.add(new Issued(co, done));
     RegionTree st = rs.get(0).node.tree;
     RegionTree dt = rs.get(1).node.tree;
-    effects.add(done, () -> {
+    Runnable move = () -> {
       if (common.isEmpty()) {
         return;
       }
@@ -642,7 +664,9 @@ public final class LegionRuntime {
         common.point(i, p);
         d[(int) dt.root.rect.offset(p)] = s[(int) st.root.rect.offset(p)];
       }
-    });
+    };
+    effects.add(done, move);
+    capture.effect(done, move);
     physical.commit(rs.get(1).node, rs.get(1).mask, Privilege.RW, m, done, null);
     finishOp(op, deps, done, t0, pending, null, List.of(hostMemory, hostMemory), issued);
   }
@@ -771,6 +795,8 @@ public final class LegionRuntime {
     }
     openTrace = id;
     if (engine != null) {
+      capture.clear();
+      capture.active = true;
       engine.beginTrace(id, support);
     }
   }
@@ -785,9 +811,29 @@ public final class LegionRuntime {
       throw new TraceMarkerException("tend(" + id + ") does not match the open tbegin(" + openTrace + ")");
     }
     if (engine != null) {
-      engine.endTrace(id, support);
+      try {
+        engine.endTrace(id, support);
+      } finally {
+        capture.active = false;
+        capture.clear();
+        openTrace = -1;
+        joinDeferred();
+      }
     }
     openTrace = -1;
+  }
+
+  /** Index-launch futures of the trace just closed: their points may have been issued only at tend. */
+  @SuppressWarnings("unchecked")
+  private void joinDeferred() {
+    for (Object[] j : deferredJoins) {
+      List<Event> evs = new ArrayList<>();
+      for (Future f : (List<Future>) j[1]) {
+        evs.add(f.event);
+      }
+      ((Future) j[0]).event = sim.merge(evs);
+    }
+    deferredJoins.clear();
   }
 
   /** The id of the open trace, or -1. */
@@ -816,7 +862,7 @@ public final class LegionRuntime {
       for (int d : deps) {
         evs.add(eventOf(d));
       }
-      e = sim.merge(evs);
+      e = capture.merge(sim, evs);
       graph.setEvent(op, e);
     }
     return e;
@@ -890,8 +936,14 @@ public final class LegionRuntime {
           throw new UnsupportedOperationException("replaying REDUCE requirements is not supported");
         }
       }
+      List<Event> pre = new ArrayList<>(List.of(precondition));
+      for (Object a : t.args()) {
+        if (a instanceof Future f) {
+          pre.add(f.event);
+        }
+      }
       Event done = submitTask(t.def(), t.rs(), t.args(), t.point(), processor, memories,
-          new ReductionBuffer[t.rs().size()][], precondition, t.future(), new ArrayList<>());
+          new ReductionBuffer[t.rs().size()][], sim.merge(pre), t.future(), new ArrayList<>());
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), new int[0]);
       return done;
@@ -917,6 +969,97 @@ public final class LegionRuntime {
     @Override
     public Event eventOf(int op) {
       return LegionRuntime.this.eventOf(op);
+    }
+
+    @Override
+    public Event fence(List<RegionRequirement> requirements) {
+      int op = graph.newOp(DependenceGraph.SUMMARY, "trace fence");
+      IntArrayList deps = new IntArrayList();
+      for (RegionRequirement q : requirements) {
+        Resolved r = resolve(q, "trace fence");
+        logical.analyze(op, r.node, r.mask, Privilege.RW, -1, deps);
+      }
+      fenceDep(op, deps);
+      graph.setDeps(op, deps.toIntArray());
+      List<Event> evs = new ArrayList<>(deps.size());
+      for (int d : deps) {
+        evs.add(LegionRuntime.this.eventOf(d));
+      }
+      Event e = sim.merge(evs);
+      graph.setEvent(op, e);
+      return e;
+    }
+
+    @Override
+    public OpAnalysis analyze(PendingOp op) {
+      TaskIssue t = pendingTasks.get(op.op());
+      if (t == null) {
+        throw new IllegalStateException("operation " + op.op() + " is not a pending task");
+      }
+      engineAnalysis = true;
+      try {
+        return analyzeTask(op.op(), op, t.def(), t.rs(), t.args(), t.point(), t.pointIndex(), t.points(), t.future());
+      } finally {
+        engineAnalysis = false;
+      }
+    }
+
+    @Override
+    public List<Event> mergeInputs(Event merge) {
+      return capture.mergeInputs(merge);
+    }
+
+    @Override
+    public Runnable dataEffect(Event command) {
+      return capture.effectOf(command);
+    }
+
+    @Override
+    public Event reissue(Operation recorded, Runnable effect, Event precondition) {
+      Operation op;
+      if (recorded instanceof Operation.Copy c) {
+        op = new Operation.Copy(c.name(), c.from(), c.to(), c.bytes(), precondition);
+      } else if (recorded instanceof Operation.Fill f) {
+        op = new Operation.Fill(f.name(), f.memory(), f.bytes(), precondition);
+      } else if (recorded instanceof Operation.RuntimeWork w) {
+        op = new Operation.RuntimeWork(w.name(), w.processor(), w.category(), w.nanos(), precondition, w.body());
+      } else {
+        throw new IllegalArgumentException("cannot re-issue " + recorded.getClass().getSimpleName());
+      }
+      Event done = sim.submit(op);
+      if (effect != null) {
+        effects.add(done, effect);
+      }
+      return done;
+    }
+
+    @Override
+    public int[] atomsOf(LogicalRegion region) {
+      RegionNode n = regionNode(region, "atomsOf");
+      return n.tree.atoms(n);
+    }
+
+    @Override
+    public int treeVersion(LogicalRegion region) {
+      return regionNode(region, "treeVersion").tree.version;
+    }
+
+    @Override
+    public long atomValid(LogicalRegion region, int atom, int field) {
+      AtomState s = regionNode(region, "atomValid").tree.atomStates.get(atom);
+      return s.reductions[field] != null && !s.reductions[field].isEmpty() ? 0 : s.valid[field];
+    }
+
+    @Override
+    public void setAtomValid(LogicalRegion region, int atom, int field, long memories, Event ready) {
+      AtomState s = regionNode(region, "setAtomValid").tree.atomStates.get(atom);
+      s.valid[field] = memories;
+      for (long m = memories; m != 0; m &= m - 1) {
+        s.setReady(field, Long.numberOfTrailingZeros(m), ready);
+      }
+      if (s.reductions[field] != null) {
+        s.reductions[field].clear();
+      }
     }
   }
 }

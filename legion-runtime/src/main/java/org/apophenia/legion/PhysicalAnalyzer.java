@@ -26,10 +26,13 @@ final class PhysicalAnalyzer {
   private final Simulation sim;
   private final Effects effects;
   private final List<Memory> memories;
+  /** Merge inputs and data effects for a trace engine's recording (inactive outside traces). */
+  final TraceCapture capture;
 
-  PhysicalAnalyzer(Simulation sim, Effects effects) {
+  PhysicalAnalyzer(Simulation sim, Effects effects, TraceCapture capture) {
     this.sim = sim;
     this.effects = effects;
+    this.capture = capture;
     this.memories = sim.machine().memories();
   }
 
@@ -108,7 +111,7 @@ final class PhysicalAnalyzer {
         }
       }
       Operation.Copy op = new Operation.Copy("copy f" + f + " " + memories.get(src).name() + "->"
-          + memories.get(m).name(), memories.get(src), memories.get(m), bytesFrom[src], sim.merge(cpre));
+          + memories.get(m).name(), memories.get(src), memories.get(m), bytesFrom[src], capture.merge(sim, cpre));
       Event done = sim.submit(op);
       issued.add(new Issued(op, done));
       pre.add(done);
@@ -117,7 +120,9 @@ final class PhysicalAnalyzer {
         if ((s.valid[f] & bit) == 0 && source(s.valid[f], m) == src) {
           Rect r = tree.atomRects.get(a);
           final int from = src;
-          effects.add(done, () -> copyData(tree, f, r, from, m));
+          Runnable move = () -> copyData(tree, f, r, from, m);
+          effects.add(done, move);
+          capture.effect(done, move);
           s.valid[f] |= bit;
           s.setReady(f, m, done);
         }
@@ -150,11 +155,13 @@ final class PhysicalAnalyzer {
       Event last = s.ready(f, m);
       for (AtomState.Contribution c : cs) {
         Operation.Copy op = new Operation.Copy("fold f" + f + " " + c.buffer().op.name(),
-            memories.get(c.buffer().memory), memories.get(m), r.volume() * 8, sim.merge(last, c.event()));
+            memories.get(c.buffer().memory), memories.get(m), r.volume() * 8, capture.merge(sim, List.of(last, c.event())));
         Event done = sim.submit(op);
         issued.add(new Issued(op, done));
         ReductionBuffer b = c.buffer();
-        effects.add(done, () -> foldData(tree, f, r, b, m));
+        Runnable fold = () -> foldData(tree, f, r, b, m);
+        effects.add(done, fold);
+        capture.effect(done, fold);
         last = done;
         if (!seen.contains(b)) {
           seen.add(b);

@@ -2,6 +2,7 @@ package org.apophenia.legion;
 
 import java.util.List;
 import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.Processor;
@@ -28,9 +29,9 @@ public interface TraceSupport {
 
   /**
    * Runs pending task {@code op} on {@code processor} with requirement i's data in {@code memories.get(i)}
-   * after {@code precondition}: submits the task, runs its real body, completes its future. Does not
-   * copy data or update the physical state. REDUCE requirements are not supported here
-   * (UnsupportedOperationException).
+   * after {@code precondition} and the producers of its future arguments: submits the task, runs its
+   * real body, completes its future. Does not copy data or update the physical state. REDUCE
+   * requirements are not supported here (UnsupportedOperationException).
    */
   Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition);
 
@@ -43,4 +44,62 @@ public interface TraceSupport {
 
   /** Completion event of an analysed or summarised operation. */
   Event eventOf(int op);
+
+  // ------------------------------------------------------------------ additions for replay-engine
+
+  /**
+   * Analyses a task the engine deferred (it returned {@link TraceEngine.Decision#HANDLED} for it and
+   * issued nothing) now, normally, as if {@link TraceEngine.Decision#ANALYZE} had been returned, and
+   * returns the analysis ({@link TraceEngine#observe} is not called for it). Deferred operations must be
+   * analysed in issue order, before any later operation is analysed. IllegalStateException if
+   * {@code op} is not a pending task.
+   */
+  OpAnalysis analyze(PendingOp op);
+
+  /**
+   * Inputs of {@code merge} if it is a merge event the runtime created while analysing inside the
+   * open trace, else the empty list (a primary event, or one from outside the trace). O(1).
+   */
+  List<Event> mergeInputs(Event merge);
+
+  /**
+   * The data movement (copy, reduction fold or fill of real data) bound to the completion of a command
+   * issued by an analysis inside the open trace, or null if none. Opaque: pass it to {@link #reissue}.
+   */
+  Runnable dataEffect(Event command);
+
+  /**
+   * Issues {@code recorded} (a Copy, Fill or RuntimeWork as it was issued by an analysis) again with
+   * {@code precondition} instead of its own, and applies {@code effect} (from {@link #dataEffect},
+   * may be null) to the real data when it completes. Returns its event.
+   */
+  Event reissue(Operation recorded, Runnable effect, Event precondition);
+
+  /**
+   * The equivalence atoms (disjoint pieces of the region tree) covering {@code region}: indices stable
+   * until {@link #treeVersion} changes. Returns a shared array: do not modify.
+   */
+  int[] atomsOf(LogicalRegion region);
+
+  /** Bumped whenever a new subregion refines the atoms of {@code region}'s tree. */
+  int treeVersion(LogicalRegion region);
+
+  /**
+   * Memories (bit per memory id) holding a valid copy of {@code field} for {@code atom} of
+   * {@code region}'s tree; 0 if reductions are pending on it.
+   */
+  long atomValid(LogicalRegion region, int atom, int field);
+
+  /**
+   * Postcondition at atom granularity: {@code atom}'s {@code field} is valid exactly in
+   * {@code memories} from {@code ready} on; pending reductions are dropped (the replayed work folded them).
+   */
+  void setAtomValid(LogicalRegion region, int atom, int field, long memories, Event ready);
+
+  /**
+   * A mapping fence for a replay (dynamic tracing paper §IV-D): registers a READ_WRITE user of
+   * {@code requirements} in the logical analysis and returns an event that triggers when every earlier
+   * operation using that data has completed; operations on other data are not waited for.
+   */
+  Event fence(List<RegionRequirement> requirements);
 }

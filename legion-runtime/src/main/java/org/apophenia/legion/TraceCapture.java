@@ -1,0 +1,52 @@
+package org.apophenia.legion;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.util.List;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Simulation;
+
+/**
+ * What a {@link TraceEngine} needs to turn an analysis into replayable graph-calculus commands and the
+ * simulator cannot tell it: the inputs of each merge event, and the data movement (copy, fold, fill)
+ * bound to each command's completion event. Active only while a trace is open with an engine installed;
+ * cleared at every {@code tbegin}, so it holds at most one trace's analysed commands. Not thread-safe.
+ */
+final class TraceCapture {
+  private final Int2ObjectOpenHashMap<List<Event>> merges = new Int2ObjectOpenHashMap<>();
+  private final Int2ObjectOpenHashMap<Runnable> effects = new Int2ObjectOpenHashMap<>();
+  boolean active;
+
+  /** {@code sim.merge(events)}, remembering the inputs of a new merge event while active. */
+  Event merge(Simulation sim, List<Event> events) {
+    Event e = sim.merge(events);
+    if (active && events.size() > 1) {
+      merges.put(e.id(), List.copyOf(events));
+    }
+    return e;
+  }
+
+  /** Remembers that {@code action} moves data when {@code e} triggers (composed with earlier ones). */
+  void effect(Event e, Runnable action) {
+    if (active) {
+      Runnable prev = effects.get(e.id());
+      effects.put(e.id(), prev == null ? action : () -> {
+        prev.run();
+        action.run();
+      });
+    }
+  }
+
+  List<Event> mergeInputs(Event e) {
+    List<Event> l = merges.get(e.id());
+    return l == null ? List.of() : l;
+  }
+
+  Runnable effectOf(Event e) {
+    return effects.get(e.id());
+  }
+
+  void clear() {
+    merges.clear();
+    effects.clear();
+  }
+}

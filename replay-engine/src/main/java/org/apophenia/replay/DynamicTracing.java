@@ -1,0 +1,240 @@
+package org.apophenia.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apophenia.legion.OpAnalysis;
+import org.apophenia.legion.PendingOp;
+import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.TraceSupport;
+
+/**
+ * The dynamic tracing engine (Lee et al., SC18, Algorithms 1 and 2) for {@code LegionRuntime}: records
+ * the analysis of a trace once as graph-calculus commands, and replays them when the same operations
+ * recur and the precondition holds. Install with {@code runtime.setTraceEngine(new DynamicTracing())}.
+ *
+ * <p>Design. Operations reach the engine one at a time, before analysis, but a replay can only be
+ * chosen at {@code tend}, once the whole trace is known to match. So while the operations match a
+ * recording the engine <em>defers</em> them (returns HANDLED and issues nothing); at {@code tend} it
+ * replays the whole buffer, or, at the first operation that matches no recording (or at {@code tend}
+ * if no precondition holds), has the runtime analyse the buffered operations in order
+ * ({@link TraceSupport#analyze}) and records them. This is legal because operations that could observe
+ * the delay (inline mappings, blocking future waits) are rejected inside traces by the runtime.
+ * Fills, copies and fences inside a trace are always analysed by the runtime, so a trace containing
+ * them is recorded but never replayed; so is a trace with REDUCE requirements (not replayed yet).
+ *
+ * <p>Back-to-back replays of one idempotent recording (no operation in between, §IV-E) skip the
+ * precondition check and, with fence elision (§IV-F), use commands that depend on the previous
+ * replay's operations instead of a fence. The postcondition is still applied at every {@code tend}:
+ * the hook does not see untraced operations, so it cannot delay it until one arrives.
+ *
+ * <p>Cost per replayed operation: O(1) command replays plus its share of the postcondition; no region
+ * tree is walked. Called on the application thread only; not thread-safe.
+ */
+public final class DynamicTracing implements TraceEngine {
+  private final TracingOptions options;
+  private final RecordingCache cache;
+
+  // the open trace
+  private List<Recording> candidates = List.of();
+  private List<Recording> reference = List.of();
+  private final List<PendingOp> buffer = new ArrayList<>();
+  private Recorder recorder;
+  private int opIndex;
+
+  private TraceReplayer.Replayed last;
+
+  private long recordings;
+  private long replays;
+  private long elidedReplays;
+  private long skippedChecks;
+  private long mismatches;
+  private long preconditionFailures;
+  private long unreplayable;
+  private long replayedOps;
+  private long analysedOps;
+  private long replayNanos;
+
+  public DynamicTracing() {
+    this(TracingOptions.defaults());
+  }
+
+  public DynamicTracing(TracingOptions options) {
+    this.options = options;
+    this.cache = new RecordingCache(options);
+  }
+
+  public TracingOptions options() {
+    return options;
+  }
+
+  /** The cached recordings of {@code traceId}, most recent first. */
+  public List<Recording> recordings(int traceId) {
+    return cache.recordings(traceId);
+  }
+
+  @Override
+  public void beginTrace(int traceId, TraceSupport support) {
+    buffer.clear();
+    opIndex = 0;
+    reference = cache.recordings(traceId);
+    candidates = new ArrayList<>(reference);
+    recorder = candidates.isEmpty() ? new Recorder(traceId, support) : null;
+  }
+
+  @Override
+  public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+    int k = opIndex++;
+    if (recorder != null) {
+      if (options.mode() == TracingOptions.Mode.STRICT && !reference.isEmpty() && !anyMatches(reference, k, op)) {
+        mismatches++;
+        TraceMismatchException e = mismatch(traceId, k, op);
+        reference = List.of();
+        throw e;
+      }
+      recorder.before(op);
+      return Decision.ANALYZE;
+    }
+    candidates.removeIf(r -> k >= r.ops().size() || !r.ops().get(k).matches(op));
+    if (candidates.isEmpty()) {
+      mismatches++;
+      fallBack(traceId, support);
+      if (options.mode() == TracingOptions.Mode.STRICT) {
+        TraceMismatchException e = mismatch(traceId, k, op);
+        reference = List.of(); // reported once; the rest of this trace is analysed and recorded
+        throw e;
+      }
+      recorder.before(op);
+      return Decision.ANALYZE;
+    }
+    if (op.kind() != PendingOp.Kind.TASK || candidates.stream().allMatch(r -> r.unreplayable() != null)) {
+      // the runtime analyses this op whatever we say, or nothing could be replayed: analyse from here on
+      unreplayable++;
+      fallBack(traceId, support);
+      recorder.before(op);
+      return Decision.ANALYZE;
+    }
+    buffer.add(op);
+    return Decision.HANDLED;
+  }
+
+  private static boolean anyMatches(List<Recording> rs, int k, PendingOp op) {
+    for (Recording r : rs) {
+      if (k < r.ops().size() && r.ops().get(k).matches(op)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private TraceMismatchException mismatch(int traceId, int k, PendingOp op) {
+    Recording r = reference.get(0);
+    for (Recording x : reference) {
+      if (k < x.ops().size()) {
+        r = x;
+        break;
+      }
+    }
+    return new TraceMismatchException(traceId, k, k < r.ops().size() ? r.ops().get(k) : null,
+        op == null ? null : OpSignature.of(op));
+  }
+
+  /** Analyse the deferred operations in order, recording them. */
+  private void fallBack(int traceId, TraceSupport support) {
+    recorder = new Recorder(traceId, support);
+    for (PendingOp b : buffer) {
+      recorder.before(b);
+      recorder.observe(support.analyze(b));
+    }
+    buffer.clear();
+  }
+
+  @Override
+  public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
+    if (recorder != null && recorder.size() > 0) {
+      recorder.observe(analysis);
+    }
+  }
+
+  @Override
+  public void endTrace(int traceId, TraceSupport support) {
+    try {
+      if (recorder == null) {
+        int n = buffer.size();
+        candidates.removeIf(r -> r.ops().size() != n);
+        if (candidates.isEmpty()) {
+          mismatches++;
+          fallBack(traceId, support);
+          if (options.mode() == TracingOptions.Mode.STRICT) {
+            finishRecording();
+            throw mismatch(traceId, n, null);
+          }
+        } else if (replay(support)) {
+          return;
+        } else {
+          preconditionFailures++;
+          fallBack(traceId, support);
+        }
+      } else if (options.mode() == TracingOptions.Mode.STRICT && !reference.isEmpty()
+          && reference.stream().noneMatch(r -> r.ops().size() == opIndex)) {
+        finishRecording();
+        throw mismatch(traceId, opIndex, null);
+      }
+      finishRecording();
+    } finally {
+      buffer.clear();
+      recorder = null;
+    }
+  }
+
+  private void finishRecording() {
+    Recording r = recorder.finish();
+    analysedOps += r.ops().size();
+    last = null;
+    boolean duplicate = r.unreplayable() != null
+        && reference.stream().anyMatch(x -> x.unreplayable() != null && x.ops().equals(r.ops()));
+    if (!duplicate) {
+      recordings++;
+      cache.add(r);
+    }
+  }
+
+  /** Replays a matching candidate if one may be replayed now; false if none. */
+  private boolean replay(TraceSupport support) {
+    long t0 = System.nanoTime();
+    Recording chosen = null;
+    TraceReplayer.Replayed previous = null;
+    if (last != null && options.idempotentReplay() && candidates.contains(last.recording())
+        && last.recording().idempotent() && buffer.get(0).op() == last.summaryOp() + 1
+        && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
+      chosen = last.recording();
+      skippedChecks++;
+      if (options.fenceElision() && chosen.elided() != null) {
+        previous = last;
+        elidedReplays++;
+      }
+    } else {
+      for (Recording r : candidates) {
+        if (r.unreplayable() == null && r.precondition().holds(support)) {
+          chosen = r;
+          break;
+        }
+      }
+    }
+    if (chosen == null) {
+      return false;
+    }
+    last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    replays++;
+    replayedOps += buffer.size();
+    replayNanos += System.nanoTime() - t0;
+    return true;
+  }
+
+  /** A snapshot of the counters. */
+  public TracingStatistics statistics() {
+    var s = cache.stats();
+    return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, mismatches,
+        preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
+        s.missCount(), s.evictionCount());
+  }
+}

@@ -1,0 +1,210 @@
+package org.apophenia.replay;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Fence elision for back-to-back replays of an idempotent recording (dynamic tracing paper §IV-F,
+ * Figure 7): unroll the commands once, replace the second copy's uses of the fence by the operations
+ * of the first copy that it really depends on (a writer waits for every reader and writer of each
+ * instance it writes, a reader for the writers), then re-run transitive reduction and copy
+ * propagation and keep the second copy.
+ *
+ * <p>Result naming: events {@code [0, n)} are the previous replay's events (names of the original
+ * commands), {@code [n, 2n)} this replay's own ({@code e + n} for original {@code e}), higher ones new
+ * merges. The fence, if still used by operations that have no predecessor in the previous replay
+ * (read-only data nobody in the trace writes), is bound to the fence of the first replay of the chain:
+ * back-to-back replays leave that data untouched, so it is still the right one.
+ *
+ * <p>Instances are compared at the finest granularity known (atom and field, any memory), which can
+ * only add orderings. Cost: O(C · E / 64) for the passes plus O(C · instances) for the substitution.
+ * Stateless; thread-safe.
+ */
+public final class FenceElision {
+  private FenceElision() {}
+
+  /**
+   * The instance keys an operation reads and writes (any dense int naming; REDUCE counts as write).
+   *
+   * @param reads keys read
+   * @param writes keys written
+   */
+  public record Access(int[] reads, int[] writes) {}
+
+  /**
+   * Fence-elided commands.
+   *
+   * @param commands the commands of one back-to-back replay
+   * @param events bound on their event names
+   * @param originalEvents n, the event bound of the original commands
+   * @param fence the own name of the fence ({@code n + f}) if still used, else -1
+   */
+  public record Elided(List<Command> commands, int events, int originalEvents, int fence) {
+    public Elided {
+      commands = List.copyOf(commands);
+    }
+  }
+
+  /** Elides the fence of {@code commands} (already optimised, events below {@code n}); null if none. */
+  public static Elided apply(List<Command> commands, int n, List<Access> accesses) {
+    int fence = -1;
+    for (Command c : commands) {
+      if (c instanceof Command.Fence f) {
+        fence = f.result();
+      }
+    }
+    // readers and writers of each key among the first copy's tasks
+    int keys = 0;
+    for (Access a : accesses) {
+      for (int k : a.reads()) {
+        keys = Math.max(keys, k + 1);
+      }
+      for (int k : a.writes()) {
+        keys = Math.max(keys, k + 1);
+      }
+    }
+    IntArrayList[] readers = new IntArrayList[keys];
+    IntArrayList[] writers = new IntArrayList[keys];
+    for (Command c : commands) {
+      if (c instanceof Command.Op o && o.work() instanceof Command.Work.Task) {
+        Access a = accesses.get(o.owner());
+        for (int k : a.reads()) {
+          (readers[k] == null ? readers[k] = new IntArrayList() : readers[k]).add(o.result());
+        }
+        for (int k : a.writes()) {
+          (writers[k] == null ? writers[k] = new IntArrayList() : writers[k]).add(o.result());
+        }
+      }
+    }
+    List<Command> all = new ArrayList<>();
+    Command.Merge[] merges = new Command.Merge[2 * n];
+    for (Command c : commands) {
+      if (!(c instanceof Command.Summary)) {
+        all.add(c);
+      }
+    }
+    int next = 2 * n;
+    int fenceOwn = fence < 0 ? -1 : fence + n;
+    for (Command c : commands) {
+      Command r = rename(c, n);
+      if (r instanceof Command.Merge m) {
+        merges[m.result()] = m;
+        all.add(r);
+      } else if (r instanceof Command.Op o && fenceOwn >= 0 && reaches(o.pre(), fenceOwn, merges)) {
+        IntArrayList in = new IntArrayList();
+        leaves(o.pre(), merges, in);
+        in.rem(fenceOwn);
+        while (in.rem(fenceOwn)) {
+          // remove every occurrence
+        }
+        BitSet preds = predecessors(accesses.get(o.owner()), readers, writers);
+        if (preds.isEmpty()) {
+          in.add(fenceOwn);
+        }
+        preds.stream().forEach(in::add);
+        all.add(new Command.Merge(next, in.toIntArray()));
+        all.add(new Command.Op(o.result(), next++, o.owner(), o.work()));
+      } else {
+        all.add(r);
+      }
+    }
+    int events = next;
+    List<Command> opt = CopyPropagation.apply(TransitiveReduction.apply(all, events), events, null);
+    List<Command> own = new ArrayList<>();
+    boolean fenceUsed = false;
+    for (Command c : opt) {
+      if (c.result() >= n) {
+        own.add(c);
+        fenceUsed |= uses(c, fenceOwn);
+      }
+    }
+    if (!fenceUsed && fenceOwn >= 0) {
+      own.removeIf(c -> c.result() == fenceOwn);
+    }
+    return new Elided(own, events, n, fenceUsed ? fenceOwn : -1);
+  }
+
+  private static boolean uses(Command c, int e) {
+    if (e < 0) {
+      return false;
+    }
+    if (c instanceof Command.Op o) {
+      return o.pre() == e;
+    } else if (c instanceof Command.Summary s) {
+      return s.pre() == e;
+    } else if (c instanceof Command.Merge m) {
+      for (int x : m.inputs()) {
+        if (x == e) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static BitSet predecessors(Access a, IntArrayList[] readers, IntArrayList[] writers) {
+    BitSet p = new BitSet();
+    for (int k : a.writes()) {
+      addAll(p, readers, k);
+      addAll(p, writers, k);
+    }
+    for (int k : a.reads()) {
+      addAll(p, writers, k);
+    }
+    return p;
+  }
+
+  private static void addAll(BitSet p, IntArrayList[] lists, int k) {
+    if (k < lists.length && lists[k] != null) {
+      for (int e : lists[k]) {
+        p.set(e);
+      }
+    }
+  }
+
+  private static boolean reaches(int e, int target, Command.Merge[] merges) {
+    if (e == target) {
+      return true;
+    }
+    if (e < 0 || e >= merges.length || merges[e] == null) {
+      return false;
+    }
+    for (int x : merges[e].inputs()) {
+      if (reaches(x, target, merges)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void leaves(int e, Command.Merge[] merges, IntArrayList out) {
+    if (e < 0) {
+      return;
+    }
+    if (e < merges.length && merges[e] != null) {
+      for (int x : merges[e].inputs()) {
+        leaves(x, merges, out);
+      }
+    } else if (!out.contains(e)) {
+      out.add(e);
+    }
+  }
+
+  private static Command rename(Command c, int n) {
+    if (c instanceof Command.Fence f) {
+      return new Command.Fence(f.result() + n);
+    } else if (c instanceof Command.Merge m) {
+      int[] in = m.inputs().clone();
+      for (int i = 0; i < in.length; i++) {
+        in[i] += n;
+      }
+      return new Command.Merge(m.result() + n, in);
+    } else if (c instanceof Command.Op o) {
+      return new Command.Op(o.result() + n, o.pre() < 0 ? -1 : o.pre() + n, o.owner(), o.work());
+    }
+    Command.Summary s = (Command.Summary) c;
+    return new Command.Summary(s.result() + n, s.pre() < 0 ? -1 : s.pre() + n);
+  }
+}

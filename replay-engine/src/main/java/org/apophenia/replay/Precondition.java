@@ -1,0 +1,41 @@
+package org.apophenia.replay;
+
+import org.apophenia.legion.TraceSupport;
+
+/**
+ * The instances that must be valid for a {@link Recording} to replay the same graph as the analysis
+ * did (dynamic tracing paper §IV-B): every instance a trace operation read (rule R1) or copied from
+ * (rule R2) before the trace itself made it valid. Recorded per equivalence atom as the memories valid
+ * at the trace's first access to it, for accesses that read; atoms the trace first overwrites need
+ * nothing. Immutable.
+ *
+ * @param instances the required instances
+ */
+public record Precondition(InstanceSet instances) {
+  /**
+   * Whether the runtime's current physical state satisfies this precondition: the region trees are
+   * not refined since, and every required instance is valid (with no pending reductions). O(size).
+   */
+  public boolean holds(TraceSupport support) {
+    if (!sameTrees(instances, support)) {
+      return false;
+    }
+    for (int i = 0; i < instances.size(); i++) {
+      long now = support.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
+      long need = instances.memories()[i];
+      if (now == 0 || (now & need) != need) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean sameTrees(InstanceSet s, TraceSupport support) {
+    for (int t = 0; t < s.trees().size(); t++) {
+      if (support.treeVersion(s.trees().get(t)) != s.versions()[t]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,252 @@
+package org.apophenia.replay;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apophenia.legion.Coherence;
+import org.apophenia.legion.Issued;
+import org.apophenia.legion.LogicalRegion;
+import org.apophenia.legion.OpAnalysis;
+import org.apophenia.legion.PendingOp;
+import org.apophenia.legion.Privilege;
+import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.TraceSupport;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
+
+/**
+ * Turns the analysis of one trace into a {@link Recording} (dynamic tracing paper §IV-B). Before each
+ * operation is analysed it notes, per equivalence atom and field first touched, the valid memories
+ * (the precondition, for accesses that read); from each analysis it translates the simulator commands
+ * into graph-calculus commands, renaming simulator events to local names: an event produced inside
+ * the trace keeps its command, a merge the runtime made is rebuilt from its inputs, and anything from
+ * before the trace becomes the fence. At the end it reads the postcondition, adds the summary and
+ * optimises.
+ *
+ * <p>Cost: O(commands + atoms touched) per operation, plus the passes at the end. One instance per
+ * recording; not thread-safe.
+ */
+final class Recorder {
+  private final int traceId;
+  private final TraceSupport support;
+  private final List<OpSignature> ops = new ArrayList<>();
+  private final List<Command> commands = new ArrayList<>();
+  private final Int2IntOpenHashMap local = new Int2IntOpenHashMap();
+  private int events;
+  private int fence = -1;
+  private String unreplayable;
+  private final IntArrayList results = new IntArrayList();
+  // instance keys: (tree, atom, field) -> dense index
+  private final Long2IntOpenHashMap keys = new Long2IntOpenHashMap();
+  private final List<LogicalRegion> keyRegion = new ArrayList<>();
+  private final IntArrayList keyAtom = new IntArrayList();
+  private final IntArrayList keyField = new IntArrayList();
+  private final BitSet preKeys = new BitSet();
+  private final List<Long> preMasks = new ArrayList<>();
+  private final Map<Integer, Integer> treeVersions = new LinkedHashMap<>();
+  private final Map<Integer, LogicalRegion> treeRegion = new LinkedHashMap<>();
+  private final Map<LogicalRegion, RegionRequirement> summary = new LinkedHashMap<>();
+  private final List<FenceElision.Access> accesses = new ArrayList<>();
+
+  Recorder(int traceId, TraceSupport support) {
+    this.traceId = traceId;
+    this.support = support;
+    local.defaultReturnValue(Integer.MIN_VALUE);
+    keys.defaultReturnValue(-1);
+  }
+
+  int size() {
+    return ops.size();
+  }
+
+  /** Called before {@code op} is analysed: signature, precondition, accesses. */
+  void before(PendingOp op) {
+    ops.add(OpSignature.of(op));
+    if (op.kind() != PendingOp.Kind.TASK) {
+      unreplayable("a " + op.kind() + " inside the trace is always analysed");
+    }
+    IntArrayList reads = new IntArrayList();
+    IntArrayList writes = new IntArrayList();
+    for (RegionRequirement q : op.requirements()) {
+      LogicalRegion r = q.region();
+      if (q.privilege() instanceof Privilege.Reduce) {
+        unreplayable("REDUCE requirements are not replayed");
+      }
+      Integer v = treeVersions.putIfAbsent(r.tree(), support.treeVersion(r));
+      treeRegion.putIfAbsent(r.tree(), r);
+      if (v != null && v != support.treeVersion(r)) {
+        unreplayable("a region tree was refined during the trace");
+      }
+      summary.merge(r, new RegionRequirement(r, null, null, q.fields(), Privilege.READ_WRITE, Coherence.EXCLUSIVE,
+          q.parent()), (x, y) -> new RegionRequirement(r, null, null, x.fields() | y.fields(), Privilege.READ_WRITE,
+          Coherence.EXCLUSIVE, x.parent()));
+      boolean reads0 = q.privilege().reads();
+      boolean writes0 = q.privilege().writes();
+      for (int a : support.atomsOf(r)) {
+        for (long f = q.fields(); f != 0; f &= f - 1) {
+          int field = Long.numberOfTrailingZeros(f);
+          long key = InstanceSet.key(r.tree(), a, field);
+          int k = keys.get(key);
+          if (k < 0) {
+            k = keyAtom.size();
+            keys.put(key, k);
+            keyRegion.add(r);
+            keyAtom.add(a);
+            keyField.add(field);
+            long valid = support.atomValid(r, a, field);
+            preMasks.add(valid);
+            if (reads0) {
+              preKeys.set(k);
+              if (valid == 0) {
+                unreplayable("the trace reads data with pending reductions");
+              }
+            }
+          }
+          if (reads0) {
+            reads.add(k);
+          }
+          if (writes0) {
+            writes.add(k);
+          }
+        }
+      }
+    }
+    accesses.add(new FenceElision.Access(reads.toIntArray(), writes.toIntArray()));
+  }
+
+  /** The analysis of the last operation passed to {@link #before}. */
+  void observe(OpAnalysis a) {
+    int owner = ops.size() - 1;
+    for (Issued c : a.commands()) {
+      Operation op = c.operation();
+      if (op instanceof Operation.RuntimeWork) {
+        local.put(c.result().id(), -1); // the analysis' own cost is not replayed
+      } else if (op instanceof Operation.Merge m) {
+        List<Event> in = m.events();
+        local.put(c.result().id(), merge(in));
+      } else if (op instanceof Operation.Task t) {
+        int pre = resolve(t.precondition());
+        int e = events++;
+        commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories())));
+        local.put(c.result().id(), e);
+        results.add(e);
+      } else {
+        if (op instanceof Operation.Copy cp && cp.name().startsWith("fold ")) {
+          unreplayable("the trace folds reductions");
+        }
+        int pre = resolve(precondition(op));
+        int e = events++;
+        commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
+        local.put(c.result().id(), e);
+        results.add(e);
+      }
+    }
+  }
+
+  private static Event precondition(Operation op) {
+    if (op instanceof Operation.Copy c) {
+      return c.precondition();
+    } else if (op instanceof Operation.Fill f) {
+      return f.precondition();
+    } else if (op instanceof Operation.Fence f) {
+      return f.precondition();
+    }
+    return Event.NONE;
+  }
+
+  private int resolve(Event e) {
+    if (e.isNone()) {
+      return -1;
+    }
+    int l = local.get(e.id());
+    if (l != Integer.MIN_VALUE) {
+      return l;
+    }
+    List<Event> in = support.mergeInputs(e);
+    if (!in.isEmpty()) {
+      l = merge(in);
+    } else {
+      if (fence < 0) {
+        fence = events++;
+        commands.add(new Command.Fence(fence));
+      }
+      l = fence;
+    }
+    local.put(e.id(), l);
+    return l;
+  }
+
+  private int merge(List<Event> in) {
+    IntArrayList ls = new IntArrayList();
+    for (Event x : in) {
+      int l = resolve(x);
+      if (l >= 0 && !ls.contains(l)) {
+        ls.add(l);
+      }
+    }
+    if (ls.isEmpty()) {
+      return -1;
+    }
+    int e = events++;
+    commands.add(new Command.Merge(e, ls.toIntArray()));
+    return e;
+  }
+
+  private void unreplayable(String why) {
+    if (unreplayable == null) {
+      unreplayable = why;
+    }
+  }
+
+  /** Reads the postcondition, adds the summary, optimises; the trace's analysis is complete. */
+  Recording finish() {
+    int raw = commands.size() + 2;
+    int sinks = events++;
+    commands.add(new Command.Merge(sinks, results.toIntArray()));
+    int summaryEvent = events++;
+    commands.add(new Command.Summary(summaryEvent, sinks));
+    List<Command> opt = CopyPropagation.apply(TransitiveReduction.apply(commands, events), events, null);
+    List<LogicalRegion> trees = new ArrayList<>(treeRegion.values());
+    int[] versions = new int[trees.size()];
+    for (int t = 0; t < trees.size(); t++) {
+      versions[t] = treeVersions.get(trees.get(t).tree());
+      if (support.treeVersion(trees.get(t)) != versions[t]) {
+        unreplayable("a region tree was refined during the trace");
+      }
+    }
+    int n = keyAtom.size();
+    long[] post = new long[n];
+    for (int k = 0; k < n; k++) {
+      post[k] = support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k));
+      if (post[k] == 0) {
+        unreplayable("reductions are pending at the end of the trace");
+      }
+    }
+    List<LogicalRegion> preRegions = new ArrayList<>();
+    IntArrayList preAtoms = new IntArrayList();
+    IntArrayList preFields = new IntArrayList();
+    List<Long> preMask = new ArrayList<>();
+    for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
+      preRegions.add(keyRegion.get(k));
+      preAtoms.add(keyAtom.getInt(k));
+      preFields.add(keyField.getInt(k));
+      preMask.add(preMasks.get(k));
+    }
+    Precondition pre = new Precondition(new InstanceSet(preRegions, preAtoms.toIntArray(), preFields.toIntArray(),
+        preMask.stream().mapToLong(Long::longValue).toArray(), trees, versions));
+    Postcondition postc = new Postcondition(new InstanceSet(keyRegion, keyAtom.toIntArray(), keyField.toIntArray(),
+        post, trees, versions));
+    List<RegionRequirement> reqs = new ArrayList<>(summary.values());
+    FenceElision.Elided elided = null;
+    boolean idempotent = unreplayable == null && postc.implies(pre);
+    if (idempotent) {
+      elided = FenceElision.apply(opt, events, accesses);
+    }
+    return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw);
+  }
+}

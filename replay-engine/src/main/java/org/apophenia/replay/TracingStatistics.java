@@ -1,0 +1,23 @@
+package org.apophenia.replay;
+
+/**
+ * Counters of a {@link DynamicTracing} engine, a snapshot. Immutable.
+ *
+ * @param recordings recordings made
+ * @param replays replays (fenced + elided)
+ * @param elidedReplays replays that used fence-elided commands
+ * @param preconditionChecksSkipped back-to-back idempotent replays that skipped the check
+ * @param mismatches traces whose operations matched no recording of the id (re-recorded or thrown)
+ * @param preconditionFailures traces that matched but no precondition held (re-recorded)
+ * @param unreplayable trace instances analysed because their recording cannot be replayed
+ * @param replayedOps operations issued by replays
+ * @param analysedOps operations of traces analysed (recordings)
+ * @param replayNanos real time spent replaying
+ * @param cachedRecordings recordings in the cache now
+ * @param cacheHits recording look-ups that found a recording
+ * @param cacheMisses look-ups of recordings that had been evicted
+ * @param evictions recordings evicted from the cache
+ */
+public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
+    long mismatches, long preconditionFailures, long unreplayable, long replayedOps, long analysedOps,
+    long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions) {}

@@ -1,0 +1,107 @@
+package org.apophenia.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apophenia.legion.Privilege;
+
+/**
+ * A random iterative program with manual trace annotations, after legion-runtime's RandomProgram: one
+ * region tree (root of n points, three fields, a disjoint partition P, a ghost partition G with halo 1,
+ * a nested partition Q of P[0]); a prologue, then a loop body repeated several times, then an epilogue.
+ * Each iteration re-issues the body's operations with fresh arguments; with some probability one body
+ * operation is replaced by a different one in an iteration (a fragment that differs between
+ * iterations). One or two intervals of the body are bracketed by {@code tbegin/tend}. Bodies are
+ * "replayable" (tasks without REDUCE) or mixed (fills and reductions too).
+ */
+final class TracedProgram {
+  /** One region requirement: region index, field mask, privilege. */
+  record Req(int region, long mask, Privilege priv) {}
+
+  /** An item: an operation (kind 0 task, 1 index launch over P x G, 2 fill), or a trace marker. */
+  sealed interface Item {}
+
+  record Op(int kind, List<Req> reqs, long seed) implements Item {}
+
+  record Begin(int id) implements Item {}
+
+  record End(int id) implements Item {}
+
+  final int n;
+  final int pieces;
+  final List<Item> items = new ArrayList<>();
+  final boolean mixed;
+
+  TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation) {
+    Random r = new Random(seed);
+    this.mixed = mixed;
+    n = 12 + r.nextInt(24);
+    pieces = 2 + r.nextInt(3);
+    int prologue = r.nextInt(4);
+    for (int i = 0; i < prologue; i++) {
+      items.add(randomOp(r, true));
+    }
+    List<Op> body = new ArrayList<>();
+    for (int i = 0; i < bodyLength; i++) {
+      body.add(randomOp(r, mixed));
+    }
+    int a = r.nextInt(bodyLength);
+    int b = a + 1 + r.nextInt(bodyLength - a);
+    int id1 = r.nextInt(3);
+    int c = b < bodyLength && r.nextBoolean() ? b + 1 + r.nextInt(bodyLength - b) : -1;
+    int id2 = (id1 + 1 + r.nextInt(2)) % 3;
+    for (int it = 0; it < iterations; it++) {
+      for (int i = 0; i < bodyLength; i++) {
+        if (i == a) {
+          items.add(new Begin(id1));
+        }
+        if (i == b && c > 0) {
+          items.add(new Begin(id2));
+        }
+        Op t = body.get(i);
+        items.add(r.nextDouble() < variation ? randomOp(r, mixed) : new Op(t.kind(), t.reqs(), r.nextLong()));
+        if (i == b - 1) {
+          items.add(new End(id1));
+        }
+        if (i == c - 1) {
+          items.add(new End(id2));
+        }
+      }
+    }
+    int epilogue = r.nextInt(3);
+    for (int i = 0; i < epilogue; i++) {
+      items.add(randomOp(r, true));
+    }
+  }
+
+  int regions() {
+    return 1 + 2 * pieces + 2;
+  }
+
+  private Op randomOp(Random r, boolean mixed) {
+    int k = r.nextInt(10);
+    if (k == 0) {
+      int a = r.nextInt(3);
+      int b = (a + 1 + r.nextInt(2)) % 3;
+      return new Op(1, List.of(new Req(-1, 1L << a, Privilege.READ_WRITE), new Req(-2, 1L << b, Privilege.READ_ONLY)),
+          r.nextLong());
+    }
+    if (k == 1 && mixed) {
+      return new Op(2, List.of(new Req(r.nextInt(regions()), 1L << r.nextInt(3), Privilege.WRITE_DISCARD)),
+          r.nextLong());
+    }
+    List<Req> reqs = new ArrayList<>();
+    int m = 1 + r.nextInt(3);
+    for (int j = 0; j < m; j++) {
+      Privilege p = switch (r.nextInt(mixed ? 6 : 4)) {
+        case 0, 1 -> Privilege.READ_ONLY;
+        case 2 -> Privilege.READ_WRITE;
+        case 3 -> Privilege.WRITE_DISCARD;
+        case 4 -> Privilege.reduce(0);
+        default -> Privilege.reduce(1);
+      };
+      reqs.add(new Req(r.nextInt(regions()), 1 + r.nextInt(7), p));
+    }
+    return new Op(0, reqs, r.nextLong());
+  }
+}

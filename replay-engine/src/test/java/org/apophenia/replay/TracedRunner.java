@@ -1,0 +1,226 @@
+package org.apophenia.replay;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.DefaultMapper;
+import org.apophenia.legion.Field;
+import org.apophenia.legion.FieldSpace;
+import org.apophenia.legion.FieldType;
+import org.apophenia.legion.IndexLauncher;
+import org.apophenia.legion.LegionRuntime;
+import org.apophenia.legion.LogicalRegion;
+import org.apophenia.legion.Mapper;
+import org.apophenia.legion.Partition;
+import org.apophenia.legion.Privilege;
+import org.apophenia.legion.Projection;
+import org.apophenia.legion.Rect;
+import org.apophenia.legion.ReductionOp;
+import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.TaskBody;
+import org.apophenia.legion.TaskDefinition;
+import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.InlineRegion;
+import org.apophenia.sim.TaskCost;
+import org.apophenia.sim.machine.Presets;
+import org.apophenia.sim.machine.ProcessorKind;
+
+/**
+ * Runs a {@link TracedProgram} on a fresh runtime, with or without a trace engine, and keeps what the
+ * properties compare: the final data and, per task instance, its requirements and simulated start.
+ */
+final class TracedRunner {
+  static final long TASK_NANOS = 10_000;
+
+  /** A task instance: its rectangles, masks, privileges, simulated start (-1 until it ran). */
+  static final class Use {
+    final List<Rect> rects = new ArrayList<>();
+    final List<Long> masks = new ArrayList<>();
+    final List<Privilege> privs = new ArrayList<>();
+    long start = -1;
+  }
+
+  final LegionRuntime rt;
+  final LogicalRegion root;
+  final Field[] fields = new Field[3];
+  final List<LogicalRegion> regions = new ArrayList<>();
+  final Partition p;
+  final Partition g;
+  final List<Use> uses = new ArrayList<>();
+  private final Map<Long, Use> byKey = new HashMap<>();
+
+  TracedRunner(TracedProgram prog, DynamicTracing engine, String machine, Mapper mapper) {
+    rt = new LegionRuntime(Presets.machine(machine), mapper == null ? new DefaultMapper() : mapper,
+        AnalysisCostModel.none());
+    rt.registerReduction(ReductionOp.sumLong());
+    rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
+    TaskBody body = ctx -> {
+      List<HashChain.View> views = new ArrayList<>();
+      List<long[]> masks = new ArrayList<>();
+      for (int i = 0; i < ctx.requirementCount(); i++) {
+        RegionRequirement q = ctx.requirement(i);
+        int fi = i;
+        byte pc = Privilege.code(q.privilege());
+        views.add(new HashChain.View() {
+          public Rect bounds() {
+            return q.region().bounds();
+          }
+
+          public byte priv() {
+            return pc;
+          }
+
+          public long get(long[] pt, int f) {
+            return ctx.accessor(fi, fields[f]).getLong(pt);
+          }
+
+          public void set(long[] pt, int f, long v) {
+            ctx.accessor(fi, fields[f]).setLong(v, pt);
+          }
+
+          public void reduce(long[] pt, int f, long v) {
+            ctx.accessor(fi, fields[f]).reduce(v, pt);
+          }
+        });
+        masks.add(HashChain.fieldIds(q.fields()));
+      }
+      long point = ctx.point().length == 0 ? 0 : ctx.point()[0];
+      long seed = (Long) ctx.arg(0) + point * 31;
+      Use u = byKey.get((Long) ctx.arg(1) * 64 + point);
+      u.start = rt.simulation().now();
+      HashChain.run(seed, views, masks);
+      return seed;
+    };
+    rt.registerTask(new TaskDefinition(1, "chain", Map.of(ProcessorKind.CPU, body, ProcessorKind.GPU, body),
+        TaskCost.fixed(TASK_NANOS)));
+    FieldSpace fs = rt.createFieldSpace();
+    for (int i = 0; i < 3; i++) {
+      fields[i] = fs.allocate("f" + i, FieldType.LONG);
+    }
+    root = rt.createRegion(rt.createIndexSpace(Rect.of(0, prog.n - 1)), fs);
+    p = rt.partitionEqual(root, prog.pieces);
+    g = rt.partitionWithGhosts(root, prog.pieces, 1);
+    Partition q = rt.partitionEqual(p.subregion(0), 2);
+    regions.add(root);
+    regions.addAll(p.subregions());
+    regions.addAll(g.subregions());
+    regions.addAll(q.subregions());
+    rt.setTraceEngine(engine);
+    long seq = 0;
+    for (TracedProgram.Item it : prog.items) {
+      if (it instanceof TracedProgram.Begin b) {
+        rt.beginTrace(b.id());
+      } else if (it instanceof TracedProgram.End e) {
+        rt.endTrace(e.id());
+      } else {
+        issue((TracedProgram.Op) it, seq++);
+      }
+    }
+    rt.finish();
+  }
+
+  private Field[] fieldsOf(long mask) {
+    List<Field> out = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      if ((mask >>> i & 1) != 0) {
+        out.add(fields[i]);
+      }
+    }
+    return out.toArray(new Field[0]);
+  }
+
+  static boolean interfere(Rect a, long ma, Privilege pa, Rect b, long mb, Privilege pb) {
+    return a.intersects(b) && (ma & mb) != 0 && pa.interferesWith(pb);
+  }
+
+  private void issue(TracedProgram.Op op, long seq) {
+    switch (op.kind()) {
+      case 0 -> {
+        Use u = new Use();
+        List<RegionRequirement> reqs = new ArrayList<>();
+        for (TracedProgram.Req q : op.reqs()) {
+          LogicalRegion r = regions.get(q.region());
+          boolean clash = false;
+          for (int i = 0; i < u.rects.size(); i++) {
+            clash |= interfere(u.rects.get(i), u.masks.get(i), u.privs.get(i), r.bounds(), q.mask(), q.priv());
+          }
+          if (!clash) {
+            reqs.add(RegionRequirement.of(r, q.priv(), root, fieldsOf(q.mask())));
+            u.rects.add(r.bounds());
+            u.masks.add(q.mask());
+            u.privs.add(q.priv());
+          }
+        }
+        uses.add(u);
+        byKey.put(seq * 64, u);
+        rt.execute(new TaskLauncher(1, reqs, List.of(op.seed(), seq)));
+      }
+      case 1 -> {
+        TracedProgram.Req w = op.reqs().get(0);
+        TracedProgram.Req rd = op.reqs().get(1);
+        for (int i = 0; i < p.colors(); i++) {
+          Use u = new Use();
+          u.rects.add(p.subregion(i).bounds());
+          u.rects.add(g.subregion(i).bounds());
+          u.masks.add(w.mask());
+          u.masks.add(rd.mask());
+          u.privs.add(w.priv());
+          u.privs.add(rd.priv());
+          uses.add(u);
+          byKey.put(seq * 64 + i, u);
+        }
+        rt.executeIndex(new IndexLauncher(1, Rect.of(0, p.colors() - 1), List.of(
+            RegionRequirement.projected(p, Projection.IDENTITY, w.priv(), root, fieldsOf(w.mask())),
+            RegionRequirement.projected(g, Projection.IDENTITY, rd.priv(), root, fieldsOf(rd.mask()))),
+            List.of(op.seed(), seq), null));
+      }
+      default -> {
+        TracedProgram.Req q = op.reqs().get(0);
+        rt.fill(regions.get(q.region()), fieldsOf(q.mask())[0], op.seed(), root);
+        uses.add(null); // fills are not timed
+      }
+    }
+  }
+
+  /** The final data of the root, per field. */
+  long[][] data() {
+    InlineRegion ir = rt.inlineMap(RegionRequirement.of(root, Privilege.READ_ONLY, root, fields));
+    long[][] out = new long[3][(int) root.bounds().volume()];
+    for (int f = 0; f < 3; f++) {
+      for (int i = 0; i < out[f].length; i++) {
+        out[f][i] = ir.accessor(fields[f]).getLong(i);
+      }
+    }
+    return out;
+  }
+
+  /** Interfering task pairs (earlier, later) that ran overlapping in simulated time: must be none. */
+  List<String> unorderedInterferingPairs() {
+    List<String> bad = new ArrayList<>();
+    List<Use> tasks = uses.stream().filter(u -> u != null).toList();
+    for (int j = 0; j < tasks.size(); j++) {
+      for (int i = 0; i < j; i++) {
+        Use a = tasks.get(i);
+        Use b = tasks.get(j);
+        if (interfere(a, b) && b.start < a.start + TASK_NANOS) {
+          bad.add("task " + i + " @" + a.start + " and task " + j + " @" + b.start);
+        }
+      }
+    }
+    return bad;
+  }
+
+  static boolean interfere(Use a, Use b) {
+    for (int x = 0; x < a.rects.size(); x++) {
+      for (int y = 0; y < b.rects.size(); y++) {
+        if (interfere(a.rects.get(x), a.masks.get(x), a.privs.get(x), b.rects.get(y), b.masks.get(y),
+            b.privs.get(y))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
