@@ -1,0 +1,78 @@
+package org.apophenia.samples.apps;
+
+import java.util.Objects;
+import java.util.function.IntConsumer;
+import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.apophenia.InterceptorListener;
+import org.apophenia.apophenia.TraceSink;
+import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.samples.array.ArrayOp;
+import org.apophenia.samples.array.Mode;
+import org.apophenia.sim.SimulationListener;
+import org.apophenia.sim.machine.Machine;
+
+/**
+ * How to run a sample. Immutable; build with {@link #of} and the {@code with...} methods.
+ *
+ * @param mode none, manual or auto
+ * @param iterations maximum loop iterations (a sample may stop earlier when converged)
+ * @param size problem size, or 0 for the sample's default
+ * @param machine the simulated machine
+ * @param costModel the simulated cost of the runtime's analysis
+ * @param tiles row blocks per array (index launch width), or 0 for the machine's default
+ * @param config Apophenia's settings ({@code auto} mode)
+ * @param listener observer of Apophenia's mining ({@code auto} mode)
+ * @param observer sees every operation and marker the runtime receives, or null
+ * @param timeline sees the simulated execution, or null
+ * @param progress called with the number of finished iterations, or null
+ */
+public record RunOptions(Mode mode, int iterations, int size, Machine machine, AnalysisCostModel costModel, int tiles,
+    ApopheniaConfig config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
+    IntConsumer progress) {
+  public RunOptions {
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(machine, "machine");
+    Objects.requireNonNull(costModel, "costModel");
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(listener, "listener");
+    if (iterations < 1) {
+      throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+    }
+    if (size < 0) {
+      throw new IllegalArgumentException("size must be positive, got " + size);
+    }
+    if (tiles < 0) {
+      throw new IllegalArgumentException("tiles must be positive, got " + tiles);
+    }
+  }
+
+  /** Defaults: Apophenia's default settings, the sample's size, the machine's tiles, no observers. */
+  public static RunOptions of(Mode mode, int iterations, Machine machine, AnalysisCostModel costModel) {
+    return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaConfig.defaults(),
+        InterceptorListener.NONE, null, null, null);
+  }
+
+  public RunOptions withSize(int s) {
+    return new RunOptions(mode, iterations, s, machine, costModel, tiles, config, listener, observer, timeline, progress);
+  }
+
+  public RunOptions withTiles(int t) {
+    return new RunOptions(mode, iterations, size, machine, costModel, t, config, listener, observer, timeline, progress);
+  }
+
+  public RunOptions withMode(Mode m) {
+    return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress);
+  }
+
+  public RunOptions withConfig(ApopheniaConfig c) {
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline, progress);
+  }
+
+  public RunOptions withObservers(InterceptorListener l, TraceSink<ArrayOp> o, SimulationListener t) {
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, l, o, t, progress);
+  }
+
+  public RunOptions withProgress(IntConsumer p) {
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, p);
+  }
+}

@@ -1,0 +1,55 @@
+package org.apophenia.samples.apps;
+
+import java.util.List;
+import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.array.NdArray;
+
+/**
+ * One sample application: a small NumPy-style program over {@link ArrayContext}, cut at its main loop
+ * so the driver can run it in any mode. The program itself never mentions tracing; the hand-placed
+ * annotation used in {@code manual} mode is one number, {@link #manualTraceIterations()}, chosen the
+ * way a careful programmer would (paper §2: around two Jacobi iterations, because the loop's arrays
+ * alternate between two regions).
+ *
+ * <p>A sample holds its arrays between calls: make a fresh instance per run ({@link Samples}).
+ */
+public interface Sample {
+  /** The name used by {@code apophenia run}. */
+  String name();
+
+  /** One line for {@code --help}. */
+  String description();
+
+  int defaultSize();
+
+  int defaultIterations();
+
+  /**
+   * The hand-placed annotation: a trace around this many consecutive loop iterations (starting at
+   * iteration 0). {@link #monitor} must only block after the last iteration of such a group.
+   */
+  int manualTraceIterations();
+
+  /** Creates the problem of size {@code size} (its meaning is the sample's). */
+  void setup(ArrayContext np, int size);
+
+  /** The body of the main loop, iteration {@code i}. */
+  void step(ArrayContext np, int i);
+
+  /**
+   * Called after {@link #step}, outside any hand-placed trace: the place for periodic checks that
+   * wait on futures. Returns true to stop the loop (converged).
+   */
+  default boolean monitor(ArrayContext np, int i) {
+    return false;
+  }
+
+  /** The arrays whose exact bits make the run's checksum (alive named arrays). */
+  List<NdArray> results();
+
+  /**
+   * Checks the numbers (residual falls, conservation, ...) after the loop; returns a one-line
+   * summary, throws {@link SampleCheckException} if they are wrong.
+   */
+  String verify(ArrayContext np);
+}

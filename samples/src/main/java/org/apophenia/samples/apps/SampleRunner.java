@@ -1,0 +1,111 @@
+package org.apophenia.samples.apps;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.apophenia.legion.DefaultMapper;
+import org.apophenia.legion.LegionRuntime;
+import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.array.NdArray;
+import org.apophenia.samples.array.TracingStats;
+import org.apophenia.sim.SimulationResult;
+import org.apophenia.sim.machine.ProcessorKind;
+
+/**
+ * Runs a {@link Sample} in one mode on a fresh runtime and measures it: the main loop, the
+ * hand-placed annotations in {@code manual} mode, the warm-up point (from which iteration on every
+ * loop-body operation was replayed; operations of the periodic checks are excluded, since a blocking
+ * wait follows them and nothing can trace them), the checksum of the final arrays, and the simulated
+ * makespan. Stateless.
+ */
+public final class SampleRunner {
+  private SampleRunner() {}
+
+  /** The default number of tiles on a machine: its GPUs, or its CPUs (at most 16), and at least 4. */
+  public static int defaultTiles(org.apophenia.sim.machine.Machine m) {
+    long gpus = m.processors().stream().filter(p -> p.kind() == ProcessorKind.GPU).count();
+    long cpus = m.processors().stream().filter(p -> p.kind() == ProcessorKind.CPU).count();
+    return (int) Math.max(4, gpus > 0 ? gpus : Math.min(16, cpus));
+  }
+
+  public static RunResult run(Sample sample, RunOptions o) {
+    long t0 = System.nanoTime();
+    int size = o.size() == 0 ? sample.defaultSize() : o.size();
+    int tiles = o.tiles() == 0 ? defaultTiles(o.machine()) : o.tiles();
+    LegionRuntime runtime = new LegionRuntime(o.machine(), new DefaultMapper(), o.costModel());
+    if (o.timeline() != null) {
+      runtime.simulation().listener(o.timeline());
+    }
+    ArrayContext np = ArrayContext.create(runtime, o.mode(), tiles, o.config(), o.listener(), o.observer());
+    sample.setup(np, size);
+    int period = sample.manualTraceIterations();
+    long[] bodyStart = new long[o.iterations()];
+    long[] bodyEnd = new long[o.iterations()];
+    int done = 0;
+    for (int i = 0; i < o.iterations(); i++) {
+      boolean manual = o.mode() == Mode.MANUAL && i - i % period + period <= o.iterations();
+      if (manual && i % period == 0) {
+        np.beginManualTrace(0);
+      }
+      bodyStart[i] = np.opsIssued();
+      sample.step(np, i);
+      bodyEnd[i] = np.opsIssued();
+      if (manual && i % period == period - 1) {
+        np.endManualTrace(0);
+      }
+      done = i + 1;
+      boolean stop = sample.monitor(np, i);
+      if (o.progress() != null) {
+        o.progress().accept(done);
+      }
+      if (stop) {
+        break;
+      }
+    }
+    np.close();
+    TracingStats stats = np.stats();
+    String checksum = checksum(sample, np);
+    String check = sample.verify(np);
+    SimulationResult sim = runtime.finish();
+    int warmup = done;
+    for (int i = done - 1; i >= 0; i--) {
+      if (!allReplayed(np, bodyStart[i], bodyEnd[i])) {
+        break;
+      }
+      warmup = i;
+    }
+    return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
+        stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), checksum,
+        stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
+        warmup == done ? -1 : warmup, check);
+  }
+
+  private static boolean allReplayed(ArrayContext np, long from, long to) {
+    for (long k = from; k < to; k++) {
+      if (!np.isReplayed(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** SHA-256 of the exact bits of the sample's result arrays, in order, as hex. */
+  static String checksum(Sample sample, ArrayContext np) {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      ByteBuffer buf = ByteBuffer.allocate(8);
+      for (NdArray a : sample.results()) {
+        for (double v : a.toArray()) {
+          buf.clear();
+          buf.putLong(Double.doubleToRawLongBits(v));
+          md.update(buf.array());
+        }
+      }
+      return HexFormat.of().formatHex(md.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package org.apophenia.samples.array;
+
+/**
+ * What an {@link ArrayContext} counted, the same way in every mode.
+ *
+ * @param opsIssued operations the program issued
+ * @param ops operations the runtime received (equal to {@code opsIssued} once the context is closed)
+ * @param tracedOps operations received inside trace markers
+ * @param replayedOps those inside markers of an id issued before
+ * @param tracesRecorded distinct trace ids issued
+ * @param replays trace occurrences issued under an id issued before
+ * @param frontDoorNanos real time inside the runtime's front door: dependence analysis, or replay
+ * @param apopheniaNanos real time inside Apophenia itself (hashing, matching, waiting for mining), 0 outside {@code auto}
+ * @param regions logical regions created for arrays
+ * @param reuses allocations served by the region pool
+ */
+public record TracingStats(long opsIssued, long ops, long tracedOps, long replayedOps, long tracesRecorded,
+    long replays, long frontDoorNanos, long apopheniaNanos, int regions, long reuses) {
+
+  /** {@code tracedOps / ops}, 0 without operations. */
+  public double coverage() {
+    return ops == 0 ? 0 : (double) tracedOps / ops;
+  }
+}

@@ -1,0 +1,35 @@
+package org.apophenia.samples.apps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.samples.array.Mode;
+import org.apophenia.sim.machine.Presets;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** ARCHITECTURE.md invariant 2: every sample gives bit-identical results with none, manual and auto. */
+class ModesAgreeTest {
+  static java.util.List<String> samples() {
+    return Samples.names();
+  }
+
+  static RunResult run(String sample, Mode mode, int iterations) {
+    Sample s = Samples.create(sample);
+    return SampleRunner.run(s, RunOptions.of(mode, iterations, Presets.machine("workstation"),
+        AnalysisCostModel.legion()).withSize(SmallSizes.of(sample)).withTiles(3));
+  }
+
+  @ParameterizedTest
+  @MethodSource("samples")
+  void threeModesGiveTheSameChecksum(String sample) {
+    RunResult none = run(sample, Mode.NONE, 24);
+    RunResult manual = run(sample, Mode.MANUAL, 24);
+    RunResult auto = run(sample, Mode.AUTO, 24);
+    System.out.println(none + "\n" + manual + "\n" + auto);
+    assertThat(manual.checksum()).isEqualTo(none.checksum());
+    assertThat(auto.checksum()).isEqualTo(none.checksum());
+    assertThat(auto.ops()).isEqualTo(none.ops());
+    assertThat(manual.tracedOps()).isPositive();
+  }
+}
