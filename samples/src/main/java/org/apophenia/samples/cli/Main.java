@@ -25,7 +25,9 @@ public final class Main {
   static final List<Supplier<Object>> SUBCOMMANDS = List.of(
       RepeatsCommand::new,
       AnalyzeCommand::new,
-      MachinesCommand::new);
+      MachinesCommand::new,
+      RunCommand::new,
+      DemoCommand::new);
 
   private Main() {}
 
@@ -35,6 +37,9 @@ public final class Main {
 
   /** Runs the command line in-process; returns the exit code. Used by {@link #main} and tests. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    if (args.length == 0) {
+      args = new String[] {"demo"}; // the first command a new user types runs the demo
+    }
     CommandLine cli = new CommandLine(new Main());
     for (Supplier<Object> sub : SUBCOMMANDS) {
       cli.addSubcommand(sub.get());

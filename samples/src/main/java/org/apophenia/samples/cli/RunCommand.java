@@ -1,0 +1,116 @@
+package org.apophenia.samples.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apophenia.samples.apps.RunOptions;
+import org.apophenia.samples.apps.RunResult;
+import org.apophenia.samples.apps.Sample;
+import org.apophenia.samples.apps.SampleCheckException;
+import org.apophenia.samples.apps.Samples;
+import org.apophenia.samples.array.Mode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apophenia run SAMPLE}: runs one sample array program on the runtime and the simulated machine
+ * in one tracing mode and reports what was traced, the checksum of its results and the times
+ * (issue 7).
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = "Run a sample array program (jacobi, cfd, swe, s3d, mlp, stencil) with tracing off, "
+        + "hand-placed or automatic.")
+final class RunCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "SAMPLE", description = "One of: ${COMPLETION-CANDIDATES}.",
+      completionCandidates = SampleNames.class)
+  String sample;
+
+  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
+      description = "none, manual (the sample's hand-placed traces) or auto (Apophenia); default ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(names = "--iterations", paramLabel = "N", description = "Main-loop iterations (default: the sample's).")
+  Integer iterations;
+
+  @Option(names = "--size", paramLabel = "N", description = "Problem size (default: the sample's).")
+  Integer size;
+
+  @Option(names = "--tiles", paramLabel = "N",
+      description = "Row blocks per array (default: the machine's GPUs, or CPUs up to 16; at least 4).")
+  Integer tiles;
+
+  @Option(names = "--machine", paramLabel = "PRESET|FILE", defaultValue = "workstation",
+      description = "A preset such as perlmutter:4 (see 'apophenia machines') or a machine file; "
+          + "default ${DEFAULT-VALUE}.")
+  String machine;
+
+  @Option(names = "--cost-model", paramLabel = "MODEL", defaultValue = "legion",
+      description = "Simulated cost of the runtime's analysis: none, legion (1 ms per analysed op) or measured; "
+          + "default ${DEFAULT-VALUE}.")
+  String costModel;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a summary.")
+  boolean json;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Write Apophenia's dumps (summary.json, traces.json, trace-search.csv/png, mining.csv) and the "
+          + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
+  Path out;
+
+  static final class SampleNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Samples.names().iterator();
+    }
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    Sample s = Samples.create(sample);
+    Mode m = Mode.parse(mode);
+    int n = iterations == null ? s.defaultIterations() : iterations;
+    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
+    if (size != null) {
+      o = o.withSize(size);
+    }
+    if (tiles != null) {
+      o = o.withTiles(tiles);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    RunResult r;
+    try {
+      r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
+    } catch (SampleCheckException e) {
+      err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
+      return 1;
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      w.println(new ObjectMapper().writeValueAsString(SampleRunSupport.summary(r)));
+    } else {
+      w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
+          r.tiles(), r.size(), r.iterations(), r.ops());
+      w.printf("traced %d ops (%.1f%%), replayed %d; %d traces, %d replays; every iteration replayed from %s%n",
+          r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(), r.replays(),
+          r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
+      w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
+          r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
+          r.wallNanos() / 1e6, r.simulatedMakespanNanos() / 1e6);
+      w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
+      if (out != null) {
+        w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv,timeline.json,"
+            + "timeline.paje}%n", out);
+      }
+    }
+    return 0;
+  }
+}
