@@ -93,33 +93,25 @@ final class LogicalAnalyzer {
 
   /** Closes the open children of {@code n} that conflict with the path child (null: with any child). */
   private void closeConflicting(int op, RegionNode n, RegionNode next, long mask, byte priv, int redop) {
+    if (next != null && !n.isRegion && n.disjoint) {
+      return; // no other subregion of a disjoint partition aliases the path child
+    }
     ArrayList<User> open = n.open;
     for (int i = 0; i < open.size(); i++) {
       User e = open.get(i);
       long g = e.mask & mask;
-      if (g == 0) {
+      // cheapest tests first: field mask, privilege, then the child's rectangle (a width-W partition
+      // has up to W entries, scanned on every traversal)
+      if (g == 0 || !User.interfere(e.priv, e.redop, priv, redop)) {
         continue;
       }
-      RegionNode child = n.children.get(childIndex(n, e.op));
+      RegionNode child = n.child(e.op);
       if (next != null && (child == next || !n.childrenMayAlias(child, next))) {
         continue;
       }
-      if (!User.interfere(e.priv, e.redop, priv, redop)) {
-        continue;
-      }
       close(op, n, child, g, e.priv, e.redop);
-      i = -1; // the open list changed; rescan (entries are few)
+      i = -1; // the open list changed; rescan
     }
-  }
-
-  private static int childIndex(RegionNode n, int childId) {
-    ArrayList<RegionNode> cs = n.children;
-    for (int i = 0; i < cs.size(); i++) {
-      if (cs.get(i).id == childId) {
-        return i;
-      }
-    }
-    throw new IllegalStateException("node " + childId + " is not a child of " + n);
   }
 
   /** A close operation of {@code child}'s subtree for fields {@code g}, registered at {@code n}. */
@@ -153,7 +145,7 @@ final class LogicalAnalyzer {
       strip(s.previous, g);
       for (User e : s.open) {
         if ((e.mask & g) != 0) {
-          stack.add(s.children.get(childIndex(s, e.op)));
+          stack.add(s.child(e.op));
         }
       }
       strip(s.open, g);

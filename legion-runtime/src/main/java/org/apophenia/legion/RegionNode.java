@@ -1,5 +1,6 @@
 package org.apophenia.legion;
 
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
 
 /**
@@ -39,6 +40,27 @@ final class RegionNode {
     this.rect = rect;
     this.tree = tree;
     this.depth = parent == null ? 0 : parent.depth + 1;
+  }
+
+  /** Children by node id, rebuilt when a child was added (children are only ever appended). */
+  private final Int2ObjectOpenHashMap<RegionNode> childById = new Int2ObjectOpenHashMap<>();
+
+  /**
+   * The child with node id {@code id}; IllegalStateException if there is none. O(1) amortised: the
+   * open-children entries name children by id and the analysis looks them up on every traversal, so a
+   * linear search made a partition of width W cost O(W^2) per task.
+   */
+  RegionNode child(int id) {
+    if (childById.size() != children.size()) {
+      for (RegionNode c : children) {
+        childById.put(c.id, c);
+      }
+    }
+    RegionNode c = childById.get(id);
+    if (c == null) {
+      throw new IllegalStateException("node " + id + " is not a child of " + this);
+    }
+    return c;
   }
 
   /** Whether this node is {@code other} or below it. O(depth). */
