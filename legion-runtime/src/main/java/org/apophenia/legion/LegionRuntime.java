@@ -991,6 +991,11 @@ public final class LegionRuntime {
     }
 
     @Override
+    public int operationCount() {
+      return graph.size();
+    }
+
+    @Override
     public OpAnalysis analyze(PendingOp op) {
       TaskIssue t = pendingTasks.get(op.op());
       if (t == null) {

@@ -102,4 +102,10 @@ public interface TraceSupport {
    * operation using that data has completed; operations on other data are not waited for.
    */
   Event fence(List<RegionRequirement> requirements);
+
+  /**
+   * Operations in the dependence graph so far (issued, internal closes, summaries, fences): every
+   * operation issued between two traces increases it, so an engine can tell back-to-back traces.
+   */
+  int operationCount();
 }

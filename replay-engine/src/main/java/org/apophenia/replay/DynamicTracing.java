@@ -42,6 +42,8 @@ public final class DynamicTracing implements TraceEngine {
   private int opIndex;
 
   private TraceReplayer.Replayed last;
+  /** Whether nothing was issued since the last replay's tend (back-to-back, §IV-E). */
+  private boolean backToBack;
 
   private long recordings;
   private long replays;
@@ -74,6 +76,7 @@ public final class DynamicTracing implements TraceEngine {
 
   @Override
   public void beginTrace(int traceId, TraceSupport support) {
+    backToBack = last != null && support.operationCount() == last.operationsAfter();
     buffer.clear();
     opIndex = 0;
     reference = cache.recordings(traceId);
@@ -204,7 +207,7 @@ public final class DynamicTracing implements TraceEngine {
     Recording chosen = null;
     TraceReplayer.Replayed previous = null;
     if (last != null && options.idempotentReplay() && candidates.contains(last.recording())
-        && last.recording().idempotent() && buffer.get(0).op() == last.summaryOp() + 1
+        && last.recording().idempotent() && backToBack
         && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
       chosen = last.recording();
       skippedChecks++;

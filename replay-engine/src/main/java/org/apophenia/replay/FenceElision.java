@@ -68,7 +68,7 @@ public final class FenceElision {
     IntArrayList[] readers = new IntArrayList[keys];
     IntArrayList[] writers = new IntArrayList[keys];
     for (Command c : commands) {
-      if (c instanceof Command.Op o && o.work() instanceof Command.Work.Task) {
+      if (c instanceof Command.Op o && !(o.work() instanceof Command.Work.Reissue)) {
         Access a = accesses.get(o.owner());
         for (int k : a.reads()) {
           (readers[k] == null ? readers[k] = new IntArrayList() : readers[k]).add(o.result());

@@ -32,19 +32,13 @@ final class TraceReplayer {
    * @param recording what was replayed
    * @param own this replay's events, by the original commands' names
    * @param chainFence the fence of the first replay of the chain (Event.NONE if it had none)
-   * @param summaryOp the summary's operation id
+   * @param operationsAfter the runtime's operation count after the replay
    */
-  record Replayed(Recording recording, Event[] own, Event chainFence, int summaryOp) {}
+  record Replayed(Recording recording, Event[] own, Event chainFence, int operationsAfter) {}
 
   /** Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it. */
   static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport s, Replayed previous, long nanosPerOp) {
     Simulation sim = s.simulation();
-    Event gate = Event.NONE;
-    Processor util = utility(sim);
-    if (nanosPerOp > 0 && util != null) {
-      gate = sim.submit(new Operation.RuntimeWork("replay trace " + r.traceId(), util, Category.REPLAY,
-          nanosPerOp * ops.size(), Event.NONE));
-    }
     boolean elided = previous != null;
     List<Command> commands = elided ? r.elided().commands() : r.commands();
     int n = r.events();
@@ -53,16 +47,19 @@ final class TraceReplayer {
     if (elided) {
       System.arraycopy(previous.own(), 0, ev, 0, n);
       chainFence = previous.chainFence();
+    } else if (commands.stream().anyMatch(c -> c instanceof Command.Fence)) {
+      chainFence = s.fence(r.summary());
     }
-    int summaryOp = -1;
+    // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers
+    Event gate = Event.NONE;
+    Processor util = utility(sim);
+    if (nanosPerOp > 0 && util != null) {
+      gate = sim.submit(new Operation.RuntimeWork("replay trace " + r.traceId(), util, Category.REPLAY,
+          nanosPerOp * ops.size(), elided ? Event.NONE : chainFence));
+    }
     for (Command c : commands) {
       if (c instanceof Command.Fence f) {
-        if (elided) {
-          ev[f.result()] = chainFence;
-        } else {
-          chainFence = s.fence(r.summary());
-          ev[f.result()] = chainFence;
-        }
+        ev[f.result()] = chainFence;
       } else if (c instanceof Command.Merge m) {
         Event[] in = new Event[m.inputs().length];
         for (int i = 0; i < in.length; i++) {
@@ -84,12 +81,12 @@ final class TraceReplayer {
         Event done = sm.pre() < 0 ? Event.NONE : ev[sm.pre()];
         ev[sm.result()] = done;
         r.postcondition().apply(s, done);
-        summaryOp = s.registerSummary(r.summary(), done);
+        s.registerSummary(r.summary(), done);
       }
     }
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
-    return new Replayed(r, own, chainFence, summaryOp);
+    return new Replayed(r, own, chainFence, s.operationCount());
   }
 
   private static Processor utility(Simulation sim) {

@@ -1,0 +1,60 @@
+package org.apophenia.replay;
+
+import java.util.List;
+import java.util.Map;
+import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.DefaultMapper;
+import org.apophenia.legion.Field;
+import org.apophenia.legion.FieldSpace;
+import org.apophenia.legion.FieldType;
+import org.apophenia.legion.IndexLauncher;
+import org.apophenia.legion.LegionRuntime;
+import org.apophenia.legion.LogicalRegion;
+import org.apophenia.legion.Partition;
+import org.apophenia.legion.Privilege;
+import org.apophenia.legion.Projection;
+import org.apophenia.legion.Rect;
+import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.TaskBody;
+import org.apophenia.legion.TaskDefinition;
+import org.apophenia.sim.TaskCost;
+import org.apophenia.sim.machine.Presets;
+import org.apophenia.sim.machine.ProcessorKind;
+
+/**
+ * A stencil-like iterative program (the paper's Stencil, Table I): per iteration an index launch that
+ * writes each block of {@code x} from the ghosted blocks of {@code y}, then one that writes {@code y}
+ * back from {@code x}; one trace around each iteration. Legion-like analysis cost (1 ms per operation).
+ */
+final class Stencil {
+  private Stencil() {}
+
+  /** Simulated makespan in ns; {@code engine} null for no tracing. */
+  static long makespan(DynamicTracing engine, int iterations, long taskNanos, String machine, int pieces) {
+    LegionRuntime rt = new LegionRuntime(Presets.machine(machine), new DefaultMapper(), AnalysisCostModel.legion());
+    TaskBody body = ctx -> 0L;
+    rt.registerTask(new TaskDefinition(1, "stencil", Map.of(ProcessorKind.GPU, body, ProcessorKind.CPU, body),
+        TaskCost.fixed(taskNanos)));
+    rt.registerTask(new TaskDefinition(2, "update", Map.of(ProcessorKind.GPU, body, ProcessorKind.CPU, body),
+        TaskCost.fixed(taskNanos)));
+    FieldSpace fs = rt.createFieldSpace();
+    Field x = fs.allocate("x", FieldType.LONG);
+    Field y = fs.allocate("y", FieldType.LONG);
+    LogicalRegion grid = rt.createRegion(rt.createIndexSpace(Rect.of(0, 64L * pieces - 1)), fs);
+    Partition p = rt.partitionEqual(grid, pieces);
+    Partition g = rt.partitionWithGhosts(grid, pieces, 1);
+    rt.setTraceEngine(engine);
+    Rect dom = Rect.of(0, pieces - 1);
+    for (int it = 0; it < iterations; it++) {
+      rt.beginTrace(7);
+      rt.executeIndex(new IndexLauncher(1, dom, List.of(
+          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, grid, x),
+          RegionRequirement.projected(g, Projection.IDENTITY, Privilege.READ_ONLY, grid, y)), List.of(), null));
+      rt.executeIndex(new IndexLauncher(2, dom, List.of(
+          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, grid, y),
+          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, grid, x)), List.of(), null));
+      rt.endTrace(7);
+    }
+    return rt.finish().makespanNanos();
+  }
+}
