@@ -30,6 +30,14 @@ public interface Sample {
    */
   int manualTraceIterations();
 
+  /**
+   * The first iteration of the hand-placed traces: a careful programmer starts them once the loop's
+   * arrays have settled into their steady state (the region pool's cycle).
+   */
+  default int manualTraceStart() {
+    return 0;
+  }
+
   /** Creates the problem of size {@code size} (its meaning is the sample's). */
   void setup(ArrayContext np, int size);
 

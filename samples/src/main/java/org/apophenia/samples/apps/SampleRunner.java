@@ -17,7 +17,8 @@ import org.apophenia.sim.machine.ProcessorKind;
  * Runs a {@link Sample} in one mode on a fresh runtime and measures it: the main loop, the
  * hand-placed annotations in {@code manual} mode, the warm-up point (from which iteration on every
  * loop-body operation was replayed; operations of the periodic checks are excluded, since a blocking
- * wait follows them and nothing can trace them), the checksum of the final arrays, and the simulated
+ * wait follows them, and so are the last iterations if the stream ended inside a match shorter than
+ * the longest trace), the checksum of the final arrays, and the simulated
  * makespan. Stateless.
  */
 public final class SampleRunner {
@@ -41,18 +42,20 @@ public final class SampleRunner {
     ArrayContext np = ArrayContext.create(runtime, o.mode(), tiles, o.config(), o.listener(), o.observer());
     sample.setup(np, size);
     int period = sample.manualTraceIterations();
+    int first = sample.manualTraceStart();
     long[] bodyStart = new long[o.iterations()];
     long[] bodyEnd = new long[o.iterations()];
     int done = 0;
     for (int i = 0; i < o.iterations(); i++) {
-      boolean manual = o.mode() == Mode.MANUAL && i - i % period + period <= o.iterations();
-      if (manual && i % period == 0) {
+      int phase = i - first;
+      boolean manual = o.mode() == Mode.MANUAL && phase >= 0 && i - phase % period + period <= o.iterations();
+      if (manual && phase % period == 0) {
         np.beginManualTrace(0);
       }
       bodyStart[i] = np.opsIssued();
       sample.step(np, i);
       bodyEnd[i] = np.opsIssued();
-      if (manual && i % period == period - 1) {
+      if (manual && phase % period == period - 1) {
         np.endManualTrace(0);
       }
       done = i + 1;
@@ -69,8 +72,15 @@ public final class SampleRunner {
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
-    int warmup = done;
-    for (int i = done - 1; i >= 0; i--) {
+    // the stream may end inside a match that was then issued untraced: skip trailing iterations that
+    // together are shorter than the longest trace
+    int end = done;
+    for (long skipped = 0; end > 0 && !allReplayed(np, bodyStart[end - 1], bodyEnd[end - 1])
+        && skipped + bodyEnd[end - 1] - bodyStart[end - 1] < stats.longestTrace(); end--) {
+      skipped += bodyEnd[end - 1] - bodyStart[end - 1];
+    }
+    int warmup = end;
+    for (int i = end - 1; i >= 0; i--) {
       if (!allReplayed(np, bodyStart[i], bodyEnd[i])) {
         break;
       }
@@ -79,7 +89,7 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == done ? -1 : warmup, check);
+        warmup == end ? -1 : warmup, check);
   }
 
   private static boolean allReplayed(ArrayContext np, long from, long to) {

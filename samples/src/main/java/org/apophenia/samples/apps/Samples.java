@@ -11,6 +11,9 @@ public final class Samples {
 
   static {
     ALL.put("jacobi", Jacobi::new);
+    ALL.put("s3d", S3d::new);
+    ALL.put("mlp", Mlp::new);
+    ALL.put("stencil", Stencil::new);
   }
 
   private Samples() {}

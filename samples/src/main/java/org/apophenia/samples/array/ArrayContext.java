@@ -454,7 +454,7 @@ public final class ArrayContext implements AutoCloseable {
   public TracingStats stats() {
     long apopheniaNanos = apophenia == null ? 0 : Math.max(0, issueNanos - sink.frontDoorNanos);
     return new TracingStats(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
-        sink.frontDoorNanos, apopheniaNanos, pool.regions(), pool.reuses());
+        sink.frontDoorNanos, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
   }
 
   /**

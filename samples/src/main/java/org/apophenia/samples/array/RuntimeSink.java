@@ -35,6 +35,7 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
   long replayedOps;
   long replays;
   long frontDoorNanos;
+  long longestTrace;
   private boolean open;
   private boolean openIsReplay;
   private long openId;
@@ -95,6 +96,7 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
 
   @Override
   public void endTrace(long id) {
+    longestTrace = Math.max(longestTrace, position);
     if (openIsReplay && position != recorded.get(id).size()) {
       throw new IllegalStateException("trace " + id + " ended after " + position + " operations, its first occurrence had "
           + recorded.get(id).size());

@@ -11,11 +11,12 @@ package org.apophenia.samples.array;
  * @param replays trace occurrences issued under an id issued before
  * @param frontDoorNanos real time inside the runtime's front door: dependence analysis, or replay
  * @param apopheniaNanos real time inside Apophenia itself (hashing, matching, waiting for mining), 0 outside {@code auto}
+ * @param longestTrace operations in the longest trace occurrence
  * @param regions logical regions created for arrays
  * @param reuses allocations served by the region pool
  */
 public record TracingStats(long opsIssued, long ops, long tracedOps, long replayedOps, long tracesRecorded,
-    long replays, long frontDoorNanos, long apopheniaNanos, int regions, long reuses) {
+    long replays, long frontDoorNanos, long apopheniaNanos, long longestTrace, int regions, long reuses) {
 
   /** {@code tracedOps / ops}, 0 without operations. */
   public double coverage() {

@@ -26,7 +26,6 @@ class ModesAgreeTest {
     RunResult none = run(sample, Mode.NONE, 24);
     RunResult manual = run(sample, Mode.MANUAL, 24);
     RunResult auto = run(sample, Mode.AUTO, 24);
-    System.out.println(none + "\n" + manual + "\n" + auto);
     assertThat(manual.checksum()).isEqualTo(none.checksum());
     assertThat(auto.checksum()).isEqualTo(none.checksum());
     assertThat(auto.ops()).isEqualTo(none.ops());

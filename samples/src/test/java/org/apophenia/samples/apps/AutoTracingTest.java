@@ -1,0 +1,31 @@
+package org.apophenia.samples.apps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apophenia.samples.array.Mode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Issue 7's targets for Apophenia on the samples, with its default settings, at tiny sizes. */
+class AutoTracingTest {
+  static java.util.List<String> samples() {
+    return Samples.names();
+  }
+
+  /** After warm-up every iteration is replayed, and warm-up takes at most 30 iterations. */
+  @ParameterizedTest
+  @ValueSource(strings = {"jacobi", "stencil"})
+  void everyIterationAfterWarmupIsReplayed(String sample) {
+    RunResult r = ModesAgreeTest.run(sample, Mode.AUTO, 120);
+    assertThat(r.warmupIterations()).as(r.toString()).isBetween(0, 30);
+  }
+
+  @ParameterizedTest
+  @MethodSource("samples")
+  void coverageAtTwoHundredIterationsIsAtLeast85Percent(String sample) {
+    RunResult r = ModesAgreeTest.run(sample, Mode.AUTO, 200);
+    assertThat(r.iterations()).isEqualTo(200);
+    assertThat(r.coverage()).as(r.toString()).isGreaterThanOrEqualTo(0.85);
+  }
+}
