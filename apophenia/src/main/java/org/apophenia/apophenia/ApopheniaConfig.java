@@ -33,7 +33,7 @@ import java.util.Objects;
  *     to wait (paper Section 5.1), up to {@code max(ingestionDelay, batchSize)}; decisions then depend on timing across runs (not across replicas)
  * @param jobTimeout how long an ingestion point waits for a job before counting it failed
  * @param maxCandidates bound on the watcher trie's candidates (oldest evicted)
- * @param maxTraces bound on the trace cache (lowest score evicted)
+ * @param maxTraces bound on the trace cache (the lowest-scoring eighth is evicted when full)
  * @param maxPendingOps bound on buffered operations; reaching it abandons the open matches
  */
 public record ApopheniaConfig(

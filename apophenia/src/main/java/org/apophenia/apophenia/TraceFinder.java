@@ -107,7 +107,8 @@ final class TraceFinder {
   private void launch(long[] window, long position) {
     CompletableFuture<MiningResult> f = last.handleAsync((r, e) -> miner.apply(window), executor);
     last = f;
-    jobs.add(new Job(nextJob++, position, position + interval, window.length, f));
+    long delay = interval;
+    jobs.add(new Job(nextJob++, position, position + delay, window.length, f));
     launched++;
   }
 

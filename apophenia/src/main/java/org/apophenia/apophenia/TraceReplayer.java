@@ -37,7 +37,7 @@ import java.util.List;
  * order of first promotion.
  *
  * <p><b>Memory.</b> At most {@code maxCandidates} candidates (the stalest is evicted) and
- * {@code maxTraces} traces (the lowest score is evicted); pointers are bounded by trie depth; the
+ * {@code maxTraces} traces (the lowest-scoring eighth is evicted when full); pointers are bounded by trie depth; the
  * pending queue by {@code maxPendingOps} (reaching it abandons the open pointers). Not thread-safe:
  * the application thread owns it.
  */
@@ -253,7 +253,7 @@ final class TraceReplayer<O> {
       }
     }
     if (cache.size() >= config.maxTraces()) {
-      evictLowestScoringTrace();
+      evictLowestScoringTraces();
     }
     long id = idsByContent.computeIfAbsent(contentHash(c.tokens), k -> nextId++);
     Trace t = new Trace(id, c.tokens, c.visits, position);
@@ -293,24 +293,33 @@ final class TraceReplayer<O> {
     }
   }
 
-  private void evictLowestScoringTrace() {
-    Trace worst = null;
-    double worstScore = Double.MAX_VALUE;
-    int worstIndex = -1;
-    for (int i = 0; i < live.size(); i++) {
-      Trace t = live.get(i);
-      double s = t.score(position);
-      if (s < worstScore || (s == worstScore && t.id > worst.id)) {
-        worst = t;
-        worstScore = s;
-        worstIndex = i;
+  /**
+   * Evicts the lowest-scoring eighth of the cache at once (ties: newer ids first), so that a stream
+   * that keeps promoting traces pays O(log maxTraces) amortised per promotion, not a scan each time.
+   */
+  private void evictLowestScoringTraces() {
+    int n = live.size();
+    double[] scores = new double[n];
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = live.get(i).score(position);
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> scores[a] != scores[b]
+        ? Double.compare(scores[a], scores[b]) : Long.compare(live.get(b).id, live.get(a).id));
+    int evict = Math.max(1, n / 8);
+    boolean[] gone = new boolean[n];
+    for (int k = 0; k < evict; k++) {
+      gone[order[k]] = true;
+      cache.remove(live.get(order[k]).node);
+    }
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+      if (!gone[i]) {
+        live.set(w++, live.get(i));
       }
     }
-    if (worst != null) {
-      cache.remove(worst.node);
-      live.set(worstIndex, live.get(live.size() - 1));
-      live.remove(live.size() - 1);
-    }
+    live.subList(w, n).clear();
   }
 
   /** Forwards and issues whatever can be decided at the current position (see class comment). */
