@@ -87,21 +87,34 @@ public final class FenceElision {
     }
     int next = 2 * n;
     int fenceOwn = fence < 0 ? -1 : fence + n;
+    // own events that depend on the fence, directly or through earlier commands: after transitive
+    // reduction most operations reach it only through a predecessor, yet each needs its own
+    // dependences on the previous replay once the fence is gone
+    BitSet viaFence = new BitSet();
     for (Command c : commands) {
       Command r = rename(c, n);
-      if (r instanceof Command.Merge m) {
+      int pre = r instanceof Command.Op o ? o.pre() : r instanceof Command.Summary sm ? sm.pre() : -1;
+      if (r instanceof Command.Fence) {
+        viaFence.set(r.result());
+      } else if (r instanceof Command.Merge m) {
         merges[m.result()] = m;
+        for (int x : m.inputs()) {
+          if (viaFence.get(x)) {
+            viaFence.set(m.result());
+          }
+        }
+      } else if (pre >= 0 && viaFence.get(pre)) {
+        viaFence.set(r.result());
+      }
+      if (r instanceof Command.Merge) {
         all.add(r);
-      } else if (r instanceof Command.Op o && fenceOwn >= 0 && reaches(o.pre(), fenceOwn, merges)) {
+      } else if (r instanceof Command.Op o && fenceOwn >= 0 && viaFence.get(o.result())) {
         IntArrayList in = new IntArrayList();
         leaves(o.pre(), merges, in);
         in.rem(fenceOwn);
-        while (in.rem(fenceOwn)) {
-          // remove every occurrence
-        }
         BitSet preds = predecessors(accesses.get(o.owner()), readers, writers);
         if (preds.isEmpty()) {
-          in.add(fenceOwn);
+          in.add(fenceOwn); // nothing in the previous replay: keep the chain's fence
         }
         preds.stream().forEach(in::add);
         all.add(new Command.Merge(next, in.toIntArray()));
@@ -162,21 +175,6 @@ public final class FenceElision {
         p.set(e);
       }
     }
-  }
-
-  private static boolean reaches(int e, int target, Command.Merge[] merges) {
-    if (e == target) {
-      return true;
-    }
-    if (e < 0 || e >= merges.length || merges[e] == null) {
-      return false;
-    }
-    for (int x : merges[e].inputs()) {
-      if (reaches(x, target, merges)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void leaves(int e, Command.Merge[] merges, IntArrayList out) {

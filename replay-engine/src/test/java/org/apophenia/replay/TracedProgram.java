@@ -33,6 +33,11 @@ final class TracedProgram {
   final boolean mixed;
 
   TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation) {
+    this(seed, iterations, bodyLength, mixed, variation, false);
+  }
+
+  /** {@code wholeBody}: one trace around each whole iteration (back-to-back replays). */
+  TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation, boolean wholeBody) {
     Random r = new Random(seed);
     this.mixed = mixed;
     n = 12 + r.nextInt(24);
@@ -45,10 +50,10 @@ final class TracedProgram {
     for (int i = 0; i < bodyLength; i++) {
       body.add(randomOp(r, mixed));
     }
-    int a = r.nextInt(bodyLength);
-    int b = a + 1 + r.nextInt(bodyLength - a);
+    int a = wholeBody ? 0 : r.nextInt(bodyLength);
+    int b = wholeBody ? bodyLength : a + 1 + r.nextInt(bodyLength - a);
     int id1 = r.nextInt(3);
-    int c = b < bodyLength && r.nextBoolean() ? b + 1 + r.nextInt(bodyLength - b) : -1;
+    int c = !wholeBody && b < bodyLength && r.nextBoolean() ? b + 1 + r.nextInt(bodyLength - b) : -1;
     int id2 = (id1 + 1 + r.nextInt(2)) % 3;
     for (int it = 0; it < iterations; it++) {
       for (int i = 0; i < bodyLength; i++) {
