@@ -243,6 +243,49 @@ final class LogicalAnalyzer {
       }
     }
     cur.add(new User(op, priv, redop, mask));
+    if (cur.size() >= n.collapseAt) {
+      collapseReaders(op, n);
+    }
+  }
+
+  /**
+   * Current-epoch list length at which readers are first collapsed (per node, it then doubles with
+   * what could not be collapsed). Mutable only so that tests can exercise collapsing on short programs.
+   */
+  static int collapseAt = 32;
+
+  /**
+   * Readers never dominate one another, so a field that is read again and again and never written
+   * (a coefficient array, a read-only halo) would keep every reader in the current epoch, and each new
+   * user would scan the whole history. Instead, once the list reaches {@link RegionNode#collapseAt},
+   * the read-only users with the same field mask are replaced by one summary operation that depends
+   * on them, a user of the same fields with the same privilege. This only adds a node to the graph:
+   * a later writer still waits for every reader (through the summary), and later readers still wait
+   * for nothing. Users of the operation being analysed (and its hoisted closes) stay, since a summary
+   * waiting for them could be waited for by the operation's own later requirements. Amortised O(1)
+   * per registration: the threshold doubles with the users that remain.
+   */
+  private void collapseReaders(int op, RegionNode n) {
+    ArrayList<User> cur = n.current;
+    it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap<IntArrayList> byMask =
+        new it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap<>();
+    for (User u : cur) {
+      if (u.priv == Privilege.RO && u.op != op && !hoisted.contains(u.op)) {
+        byMask.computeIfAbsent(u.mask, m -> new IntArrayList()).add(u.op);
+      }
+    }
+    for (var group : byMask.long2ObjectEntrySet()) {
+      IntArrayList readers = group.getValue();
+      if (readers.size() < 2) {
+        continue;
+      }
+      long mask = group.getLongKey();
+      int summary = graph.newOp(DependenceGraph.CLOSE, "readers of " + n);
+      graph.setDeps(summary, readers.toIntArray());
+      cur.removeIf(u -> u.priv == Privilege.RO && u.mask == mask && u.op != op && !hoisted.contains(u.op));
+      cur.add(new User(summary, Privilege.RO, -1, mask));
+    }
+    n.collapseAt = Math.max(collapseAt, 2 * cur.size());
   }
 
   /** Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. */

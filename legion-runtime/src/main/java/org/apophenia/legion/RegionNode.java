@@ -26,6 +26,8 @@ final class RegionNode {
   /** Users in the current and previous epoch (thesis §4.3.2), one entry per user and field set. */
   final ArrayList<User> current = new ArrayList<>();
   final ArrayList<User> previous = new ArrayList<>();
+  /** Size of {@link #current} at which the analysis collapses its readers (LogicalAnalyzer). */
+  int collapseAt = LogicalAnalyzer.collapseAt;
   /** Children opened below this node, with their fields and mode (thesis §4.3.4). */
   final ArrayList<User> open = new ArrayList<>();
 

@@ -76,4 +76,20 @@ class DependenceExamplesTest {
     BitSet[] anc = DependenceProperties.ancestors(g);
     assertThat(anc[later].get(earlier)).as("%s must be ordered after %s", g.name(later), g.name(earlier)).isTrue();
   }
+
+  /** Many readers of a field nobody writes, then a writer: it waits for all of them, and the list stays short. */
+  @Test
+  void readersCollapseIntoSummariesThatWritersStillWaitFor() {
+    t = new RandomProgram.Tree(rt, 27, 3);
+    int[] readers = new int[500];
+    for (int i = 0; i < readers.length; i++) {
+      readers[i] = task(req(t.g.subregion(1), Privilege.READ_ONLY));
+    }
+    int w = task(req(t.g.subregion(1), Privilege.READ_WRITE));
+    for (int r : readers) {
+      assertOrdered(r, w);
+    }
+    RegionNode node = rt.node(t.g.subregion(1).id());
+    assertThat(node.previous.size() + node.current.size()).isLessThan(2 * LogicalAnalyzer.collapseAt);
+  }
 }

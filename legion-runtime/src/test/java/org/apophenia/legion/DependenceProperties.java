@@ -30,6 +30,19 @@ class DependenceProperties {
     }
   }
 
+  /** The same law with readers collapsed into summaries as early as possible (LogicalAnalyzer). */
+  @Property(tries = 3_000)
+  void soundWhenReadersAreCollapsedEarly(@ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int len) {
+    int saved = LogicalAnalyzer.collapseAt;
+    LogicalAnalyzer.collapseAt = 2;
+    try {
+      everyInterferingEarlierOperationIsAnAncestor(seed, len);
+      directEdgesBetweenUserOperationsJoinInterferingOperations(seed, len);
+    } finally {
+      LogicalAnalyzer.collapseAt = saved;
+    }
+  }
+
   /**
    * Precise at region/field/privilege granularity: a direct edge between two user operations joins
    * operations that interfere. (Edges through close operations may over-order; see LogicalAnalyzer.)
