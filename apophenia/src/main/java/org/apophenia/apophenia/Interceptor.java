@@ -91,9 +91,11 @@ public final class Interceptor<O> implements AutoCloseable {
 
   /**
    * The application is about to block on the result of an operation it issued (a future's value):
-   * breaks the open matches and forwards everything pending, so the result can be produced. A no-op
-   * when nothing is pending... except that, like an untraceable operation, it ends any repeat in the
-   * history.
+   * like an untraceable operation, this ends any repeat in the history (a never-repeating token),
+   * breaks the open matches and forwards everything pending, issuing the traces that completed, so
+   * that the result can be produced.
+   *
+   * @throws IllegalStateException after {@link #close()}
    */
   public void blockingWait() {
     if (closed) {

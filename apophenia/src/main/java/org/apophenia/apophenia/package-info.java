@@ -1,8 +1,22 @@
 /**
- * The trace-detection middleware (Yadav et al., ASPLOS 2025): hashes each issued operation into a
- * token, mines the token history for non-overlapping repeats with {@code org.apophenia.suffix}, and
- * wraps recurring fragments of the stream in {@code beginTrace}/{@code endTrace} markers.
+ * The trace-detection middleware (Yadav et al., "Automatic Tracing in Task-Based Runtime Systems",
+ * ASPLOS 2025): hashes each issued operation into a token, mines the token history for
+ * non-overlapping repeats with {@code org.apophenia.suffix}, and wraps recurring fragments of the
+ * stream in {@code beginTrace}/{@code endTrace} markers.
  *
- * <p>Knows nothing of any particular runtime: it talks to a small SPI.
+ * <p>Public API: the SPI a runtime implements ({@link org.apophenia.apophenia.TraceSink},
+ * {@link org.apophenia.apophenia.Tokenizer} with {@link org.apophenia.apophenia.Traceability} and the
+ * {@link org.apophenia.apophenia.TokenHasher} helper), the front door
+ * ({@link org.apophenia.apophenia.Interceptor} and its builder), its settings
+ * ({@link org.apophenia.apophenia.ApopheniaConfig}), replication
+ * ({@link org.apophenia.apophenia.Collective}) and observation
+ * ({@link org.apophenia.apophenia.InterceptorListener}, {@link org.apophenia.apophenia.MiningReport},
+ * {@link org.apophenia.apophenia.InterceptorStats}). Everything else is package-private machinery:
+ * {@code TraceFinder} (history, ruler sampling, asynchronous mining, agreed ingestion),
+ * {@code TraceReplayer} (watcher trie, trace cache, pointers, pending queue, selection), {@code Trie},
+ * {@code Candidate}, {@code Trace}, {@code Match}, {@code Pointers}, {@code PendingQueue},
+ * {@code MiningResult}.
+ *
+ * <p>Knows nothing of any particular runtime and depends only on {@code suffix}, Guava and fastutil.
  */
 package org.apophenia.apophenia;
