@@ -40,6 +40,9 @@ public final class ArrayContext implements AutoCloseable {
   private static final ReductionOp MAX = new ReductionOp("max-double", Double.doubleToRawLongBits(
       Double.NEGATIVE_INFINITY), (a, b) -> Double.doubleToRawLongBits(Math.max(Double.longBitsToDouble(a),
       Double.longBitsToDouble(b))));
+  private static final ReductionOp MIN = new ReductionOp("min-double", Double.doubleToRawLongBits(
+      Double.POSITIVE_INFINITY), (a, b) -> Double.doubleToRawLongBits(Math.min(Double.longBitsToDouble(a),
+      Double.longBitsToDouble(b))));
 
   private final LegionRuntime runtime;
   private final Mode mode;
@@ -343,6 +346,10 @@ public final class ArrayContext implements AutoCloseable {
 
   public Scalar max(NdArray a) {
     return reduce("max", 1, MAX, a, null);
+  }
+
+  public Scalar min(NdArray a) {
+    return reduce("min", 3, MIN, a, null);
   }
 
   public Scalar dot(NdArray a, NdArray b) {

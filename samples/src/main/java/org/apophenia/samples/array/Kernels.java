@@ -273,7 +273,10 @@ final class Kernels {
     };
   }
 
-  /** The tile's partial reduction, as raw double bits: argument 0 is 0 sum, 1 max, 2 dot (two inputs). */
+  /**
+   * The tile's partial reduction, as raw double bits: argument 0 is 0 sum, 1 max, 2 dot (two inputs),
+   * 3 min.
+   */
   TaskBody reduce() {
     return ctx -> {
       int kind = (Integer) ctx.arg(0);
@@ -282,7 +285,7 @@ final class Kernels {
       Rect ra = a.bounds();
       long[] pa = pt(ra);
       long[] pb = pt(ra);
-      double acc = kind == 1 ? Double.NEGATIVE_INFINITY : 0.0;
+      double acc = kind == 1 ? Double.NEGATIVE_INFINITY : kind == 3 ? Double.POSITIVE_INFINITY : 0.0;
       for (long i = 0, n = ra.volume(); i < n; i++) {
         ra.point(i, pa);
         double x = a.getDouble(pa);
@@ -290,6 +293,8 @@ final class Kernels {
           acc += x;
         } else if (kind == 1) {
           acc = Math.max(acc, x);
+        } else if (kind == 3) {
+          acc = Math.min(acc, x);
         } else {
           b.bounds().point(i, pb);
           acc += x * b.getDouble(pb);
