@@ -14,7 +14,12 @@ import net.jqwik.api.constraints.LongRange;
  */
 class InterceptorProperties {
   private static ApopheniaConfig config(int min, int scale, int threshold, int delay) {
+    return config(min, scale, threshold, delay, true);
+  }
+
+  private static ApopheniaConfig config(int min, int scale, int threshold, int delay, boolean ours) {
     return ApopheniaConfig.defaults().toBuilder().minTraceLength(min).batchSize(512)
+        .prefixTraces(ours).reduceToPeriod(ours).countHistoryOccurrences(ours)
         .multiScaleFactor(scale).visitThreshold(threshold).warmupVisitThreshold(Math.min(2, threshold))
         .ingestionDelay(delay).build();
   }
@@ -26,9 +31,29 @@ class InterceptorProperties {
       @ForAll @IntRange(min = 2, max = 8) int minLength,
       @ForAll @IntRange(min = 8, max = 64) int scale,
       @ForAll @IntRange(min = 1, max = 6) int threshold,
-      @ForAll @IntRange(min = 1, max = 100) int delay) {
+      @ForAll @IntRange(min = 1, max = 100) int delay,
+      @ForAll boolean ourDefaults) {
     List<TestOp> ops = Streams.random(seed, length);
-    Laws.check(ops, Runs.run(ops, config(minLength, scale, threshold, delay)));
+    Laws.check(ops, Runs.run(ops, config(minLength, scale, threshold, delay, ourDefaults)));
+  }
+
+  @Property(tries = 30)
+  void withAMaximumLengthEveryTraceIsAtMostThatLong(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 5, max = 20) int maxLength) {
+    List<TestOp> ops = Streams.random(seed, 1500);
+    ApopheniaConfig c = config(3, 16, 2, 8).toBuilder().maxTraceLength(maxLength).build();
+    Recorder rec = Runs.run(ops, c);
+    Laws.check(ops, rec);
+    int inside = -1; // traceable ops since the open beginTrace, -1 outside markers
+    for (Recorder.Event e : rec.events) {
+      if (!e.isOp()) {
+        inside = e.begin() ? 0 : -1;
+      } else if (inside >= 0 && e.op().kind() == Traceability.TRACEABLE) {
+        inside++;
+        assertThat(inside).isLessThanOrEqualTo(maxLength);
+      }
+    }
   }
 
   @Property(tries = 20)
