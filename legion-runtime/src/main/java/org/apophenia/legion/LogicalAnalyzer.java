@@ -96,6 +96,9 @@ final class LogicalAnalyzer {
     if (next != null && !n.isRegion && n.disjoint) {
       return; // no other subregion of a disjoint partition aliases the path child
     }
+    if ((n.openConflicting(priv) & mask) == 0) {
+      return; // nothing open below in a conflicting mode for these fields
+    }
     ArrayList<User> open = n.open;
     for (int i = 0; i < open.size(); i++) {
       User e = open.get(i);
@@ -149,6 +152,7 @@ final class LogicalAnalyzer {
         }
       }
       strip(s.open, g);
+      s.openShrank();
     }
     // the child is no longer open for g at n
     for (User e : n.open) {
@@ -157,6 +161,7 @@ final class LogicalAnalyzer {
       }
     }
     n.open.removeIf(e -> e.mask == 0);
+    n.openShrank();
     register(k, n, g, mode, redop, kd);
     graph.setDeps(k, kd.toIntArray());
     if (own != null) {
@@ -291,6 +296,11 @@ final class LogicalAnalyzer {
   /** Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. */
   private static void open(RegionNode n, RegionNode child, long mask, byte priv, int redop) {
     byte mode = priv == Privilege.WD ? Privilege.RW : priv;
+    User hint = child.openHint;
+    if (hint != null && (hint.mask & mask) == mask && hint.priv == mode
+        && (mode != Privilege.RED || hint.redop == redop)) {
+      return; // steady state: already open for these fields in this mode (no scan of a wide list)
+    }
     long rest = mask;
     ArrayList<User> open = n.open;
     for (int i = 0, s = open.size(); i < s; i++) {
@@ -306,12 +316,23 @@ final class LogicalAnalyzer {
       byte m = User.merge(e.priv, e.redop, mode, redop);
       if (m != e.priv || (m == Privilege.RED && e.redop != redop)) {
         e.mask &= ~ov;
-        open.add(new User(child.id, m, m == Privilege.RED ? redop : -1, ov));
+        User widened = new User(child.id, m, m == Privilege.RED ? redop : -1, ov);
+        open.add(widened);
+        n.widenOpen(ov, m);
+        child.openHint = widened;
+      } else if (ov == mask) {
+        child.openHint = e;
       }
     }
     if (rest != 0) {
-      open.add(new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest));
+      User added = new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest);
+      open.add(added);
+      n.widenOpen(rest, mode);
+      child.openHint = added;
     }
-    open.removeIf(e -> e.mask == 0);
+    if (open.removeIf(e -> e.mask == 0)) {
+      n.openShrank();
+    }
   }
+
 }

@@ -30,6 +30,18 @@ final class RegionNode {
   int collapseAt = LogicalAnalyzer.collapseAt;
   /** Children opened below this node, with their fields and mode (thesis §4.3.4). */
   final ArrayList<User> open = new ArrayList<>();
+  /**
+   * Supersets of the fields open below this node in any mode, and in a mode other than read-only: a
+   * requirement whose fields miss them needs no scan of {@link #open} for conflicting children (a
+   * partition of width W has up to W entries). Entries only ever gain bits through
+   * {@code LogicalAnalyzer.open}, which widens these; removals make them stale supersets, recomputed
+   * on the next use.
+   */
+  private long openAny;
+  private long openNonRead;
+  private boolean openMasksStale;
+  /** This node's open entry at its parent from the last traversal (a hint; valid while its mask is set). */
+  User openHint;
 
   /** The tree's atoms covering this node, valid while {@code atomsVersion == tree.version}. */
   int[] atoms;
@@ -63,6 +75,32 @@ final class RegionNode {
       throw new IllegalStateException("node " + id + " is not a child of " + this);
     }
     return c;
+  }
+
+  /** Records that fields {@code mask} were opened below this node in mode {@code priv}. */
+  void widenOpen(long mask, byte priv) {
+    openAny |= mask;
+    if (priv != Privilege.RO) {
+      openNonRead |= mask;
+    }
+  }
+
+  /** Marks the open masks stale after entries lost fields. */
+  void openShrank() {
+    openMasksStale = true;
+  }
+
+  /** Fields open below in a mode that may conflict with {@code priv}: a superset. Amortised O(1). */
+  long openConflicting(byte priv) {
+    if (openMasksStale) {
+      openAny = 0;
+      openNonRead = 0;
+      for (User e : open) {
+        widenOpen(e.mask, e.priv);
+      }
+      openMasksStale = false;
+    }
+    return priv == Privilege.RO ? openNonRead : openAny;
   }
 
   /** Whether this node is {@code other} or below it. O(depth). */
