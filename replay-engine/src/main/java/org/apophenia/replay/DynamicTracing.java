@@ -206,7 +206,7 @@ public final class DynamicTracing implements TraceEngine {
     long t0 = System.nanoTime();
     Recording chosen = null;
     TraceReplayer.Replayed previous = null;
-    if (last != null && options.idempotentReplay() && candidates.contains(last.recording())
+    if (last != null && options.idempotentReplay() && containsSame(candidates, last.recording())
         && last.recording().idempotent() && backToBack
         && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
       chosen = last.recording();
@@ -231,6 +231,15 @@ public final class DynamicTracing implements TraceEngine {
     replayedOps += buffer.size();
     replayNanos += System.nanoTime() - t0;
     return true;
+  }
+
+  private static boolean containsSame(List<Recording> rs, Recording r) {
+    for (Recording x : rs) {
+      if (x == r) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A snapshot of the counters. */

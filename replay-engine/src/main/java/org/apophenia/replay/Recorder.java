@@ -82,9 +82,12 @@ final class Recorder {
       if (v != null && v != support.treeVersion(r)) {
         unreplayable("a region tree was refined during the trace");
       }
-      summary.merge(r, new RegionRequirement(r, null, null, q.fields(), Privilege.READ_WRITE, Coherence.EXCLUSIVE,
-          q.parent()), (x, y) -> new RegionRequirement(r, null, null, x.fields() | y.fields(), Privilege.READ_WRITE,
-          Coherence.EXCLUSIVE, x.parent()));
+      // one summary requirement per parent region (usually a tree's root): registering it is one
+      // logical analysis, not one per subregion the trace touched
+      LogicalRegion top = q.parent();
+      summary.merge(top, new RegionRequirement(top, null, null, q.fields(), Privilege.READ_WRITE,
+          Coherence.EXCLUSIVE, top), (x, y) -> new RegionRequirement(top, null, null, x.fields() | y.fields(),
+          Privilege.READ_WRITE, Coherence.EXCLUSIVE, top));
       boolean reads0 = q.privilege().reads();
       boolean writes0 = q.privilege().writes();
       for (int a : support.atomsOf(r)) {

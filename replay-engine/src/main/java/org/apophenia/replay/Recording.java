@@ -34,9 +34,12 @@ public record Recording(int traceId, List<OpSignature> ops, List<Command> comman
     accesses = List.copyOf(accesses);
   }
 
-  /** Idempotent (§IV-E): replayable and the postcondition implies the precondition. */
+  /**
+   * Idempotent (§IV-E): replayable and the postcondition implies the precondition. Decided when the
+   * recording is made, which is also when the fence-elided commands are built. O(1).
+   */
   public boolean idempotent() {
-    return unreplayable == null && postcondition.implies(precondition);
+    return elided != null;
   }
 
   /** The cache weight: commands plus operations. */
