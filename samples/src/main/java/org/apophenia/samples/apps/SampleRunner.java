@@ -17,8 +17,8 @@ import org.apophenia.sim.machine.ProcessorKind;
  * Runs a {@link Sample} in one mode on a fresh runtime and measures it: the main loop, the
  * hand-placed annotations in {@code manual} mode, the warm-up point (from which iteration on every
  * loop-body operation was replayed; operations of the periodic checks are excluded, since a blocking
- * wait follows them, and so are the last iterations if the stream ended inside a match shorter than
- * the longest trace), the checksum of the final arrays, and the simulated
+ * wait follows them, and so is a trailing run of unreplayed loop-body operations shorter than the
+ * longest trace: the stream ended inside a match, whatever the trace's phase in the loop), the checksum of the final arrays, and the simulated
  * makespan. Stateless.
  */
 public final class SampleRunner {
@@ -72,16 +72,12 @@ public final class SampleRunner {
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
-    // the stream may end inside a match that was then issued untraced: skip trailing iterations that
-    // together are shorter than the longest trace
-    int end = done;
-    for (long skipped = 0; end > 0 && !allReplayed(np, bodyStart[end - 1], bodyEnd[end - 1])
-        && skipped + bodyEnd[end - 1] - bodyStart[end - 1] < stats.longestTrace(); end--) {
-      skipped += bodyEnd[end - 1] - bodyStart[end - 1];
-    }
-    int warmup = end;
-    for (int i = end - 1; i >= 0; i--) {
-      if (!allReplayed(np, bodyStart[i], bodyEnd[i])) {
+    // the stream may end inside a match that was then issued untraced: forgive a trailing run of
+    // loop-body operations that were not replayed if it is shorter than the longest trace
+    long tail = forgivenTail(np, bodyStart, bodyEnd, done, stats.longestTrace());
+    int warmup = done;
+    for (int i = done - 1; i >= 0; i--) {
+      if (!allReplayed(np, bodyStart[i], Math.min(bodyEnd[i], Math.max(bodyStart[i], tail)))) {
         break;
       }
       warmup = i;
@@ -89,7 +85,27 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == end ? -1 : warmup, check);
+        warmup == done ? -1 : warmup, check);
+  }
+
+  /**
+   * The first operation of the last iterations' trailing run of loop-body operations that were not
+   * replayed (operations of the periodic checks, between the bodies, are skipped), if that run is
+   * shorter than {@code longestTrace}; else {@link Long#MAX_VALUE} (nothing forgiven).
+   */
+  private static long forgivenTail(ArrayContext np, long[] bodyStart, long[] bodyEnd, int done, long longestTrace) {
+    long from = done == 0 ? 0 : bodyEnd[done - 1];
+    long run = 0;
+    for (int i = done - 1; i >= 0; i--) {
+      for (long k = bodyEnd[i] - 1; k >= bodyStart[i]; k--) {
+        if (np.isReplayed(k)) {
+          return run < longestTrace ? from : Long.MAX_VALUE;
+        }
+        from = k;
+        run++;
+      }
+    }
+    return run < longestTrace ? from : Long.MAX_VALUE;
   }
 
   private static boolean allReplayed(ArrayContext np, long from, long to) {

@@ -12,6 +12,7 @@ public final class Samples {
   static {
     ALL.put("jacobi", Jacobi::new);
     ALL.put("cfd", Cfd::new);
+    ALL.put("swe", Swe::new);
     ALL.put("s3d", S3d::new);
     ALL.put("mlp", Mlp::new);
     ALL.put("stencil", Stencil::new);

@@ -15,7 +15,7 @@ class AutoTracingTest {
 
   /** After warm-up every iteration is replayed, and warm-up takes at most 30 iterations. */
   @ParameterizedTest
-  @ValueSource(strings = {"jacobi", "cfd", "stencil"})
+  @ValueSource(strings = {"jacobi", "cfd", "swe", "stencil"})
   void everyIterationAfterWarmupIsReplayed(String sample) {
     RunResult r = ModesAgreeTest.run(sample, Mode.AUTO, 120);
     assertThat(r.warmupIterations()).as(r.toString()).isBetween(0, 30);
