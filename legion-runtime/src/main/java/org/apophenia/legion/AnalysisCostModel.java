@@ -5,6 +5,9 @@ package org.apophenia.legion;
  * (ARCHITECTURE.md, "two kinds of time"). {@code measured}: the real nanoseconds the analysis took on
  * this JVM times a scale; {@code legion}: a fixed cost per operation, about 1 ms as the papers report
  * for Legion; {@code none}: free (analysis is not simulated). Immutable values.
+ *
+ * <p>A task's analysis is charged to the first UTILITY processor of the node its mapped processor
+ * belongs to (sharded, as under Legion's control replication); fills and copies to node 0's.
  */
 public sealed interface AnalysisCostModel {
   /** Simulated nanoseconds for an analysis that took {@code realNanos} here. */

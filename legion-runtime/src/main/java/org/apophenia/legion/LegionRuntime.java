@@ -51,7 +51,14 @@ public final class LegionRuntime {
   private final ArrayList<RegionNode> nodes = new ArrayList<>();
   private final ArrayList<ReductionOp> reductions = new ArrayList<>();
   private final Int2ObjectOpenHashMap<TaskDefinition> tasks = new Int2ObjectOpenHashMap<>();
-  private final Processor utility;
+  /**
+   * Where analysis is charged, by node: the node's first UTILITY processor (null if it has none). A
+   * task's analysis is charged on the node its mapped processor belongs to, as Legion's control
+   * replication shards the analysis of an index launch across the nodes that run its points; without
+   * sharding one node would analyse a whole weak-scaled machine's work. Fills and copies are charged
+   * on node 0.
+   */
+  private final Processor[] utilityByNode;
   private final Memory hostMemory;
   private int indexSpaces;
   private int fieldSpaces;
@@ -79,8 +86,11 @@ public final class LegionRuntime {
     }
     this.sim = Simulation.on(machine);
     this.physical = new PhysicalAnalyzer(sim, effects, capture);
-    List<Processor> util = machine.processors(0, ProcessorKind.UTILITY);
-    this.utility = util.isEmpty() ? null : util.get(0);
+    this.utilityByNode = new Processor[machine.nodeCount()];
+    for (int n = 0; n < utilityByNode.length; n++) {
+      List<Processor> util = machine.processors(n, ProcessorKind.UTILITY);
+      utilityByNode[n] = util.isEmpty() ? null : util.get(0);
+    }
     this.hostMemory = machine.memories(0, MemoryKind.SYSTEM).get(0);
   }
 
@@ -468,7 +478,7 @@ public final class LegionRuntime {
       mems.add(mem);
     }
     List<Issued> issued = new ArrayList<>();
-    Event analysis = chargeAnalysis(def.name(), System.nanoTime() - t0, issued);
+    Event analysis = chargeAnalysis(def.name(), proc.node(), System.nanoTime() - t0, issued);
     List<Event> pre = new ArrayList<>();
     for (int d : deps) {
       pre.add(eventOf(d));
@@ -536,8 +546,9 @@ public final class LegionRuntime {
     return new Accessor(where, r.node.rect, tree.root.rect, tree.data(mem, f), r.priv, r.op);
   }
 
-  private Event chargeAnalysis(String name, long realNanos, List<Issued> issued) {
+  private Event chargeAnalysis(String name, int node, long realNanos, List<Issued> issued) {
     long nanos = costModel.simulatedNanos(realNanos);
+    Processor utility = utilityByNode[node];
     if (nanos == 0 || utility == null) {
       return Event.NONE;
     }
@@ -591,7 +602,7 @@ public final class LegionRuntime {
     for (int d : deps) {
       pre.add(eventOf(d));
     }
-    pre.add(chargeAnalysis("fill", System.nanoTime() - t0, issued));
+    pre.add(chargeAnalysis("fill", 0, System.nanoTime() - t0, issued));
     Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node.rect.volume() * 8,
         capture.merge(sim, pre));
     Event done = sim.submit(fo);
@@ -639,7 +650,7 @@ public final class LegionRuntime {
     for (int d : deps) {
       pre.add(eventOf(d));
     }
-    pre.add(chargeAnalysis("copy", System.nanoTime() - t0, issued));
+    pre.add(chargeAnalysis("copy", 0, System.nanoTime() - t0, issued));
     Event logicalPre = capture.merge(sim, pre);
     List<Event> cpre = new ArrayList<>(List.of(logicalPre));
     int m = hostMemory.id();

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The three {@link AnalysisCostModel}s as the simulated machine sees them (ARCHITECTURE.md, "two kinds
- * of time"): the analysis of each operation is charged to node 0's UTILITY processor, and a task waits
- * for its own analysis.
+ * of time"): the analysis of each operation is charged to a UTILITY processor (a task's on its mapped
+ * node, fills and copies on node 0), and a task waits for its own analysis.
  */
 class AnalysisCostModelTest {
   private static final int TASKS = 20;
@@ -70,5 +70,28 @@ class AnalysisCostModelTest {
     assertThat(AnalysisCostModel.measured(2.5).simulatedNanos(1_000)).isEqualTo(2_500);
     assertThat(AnalysisCostModel.legion().simulatedNanos(7)).isEqualTo(1_000_000);
     assertThat(AnalysisCostModel.none().simulatedNanos(1_000_000)).isZero();
+  }
+
+  @Test
+  void aTaskIsAnalysedOnTheNodeItRunsOn() {
+    // an index launch over 8 points on two nodes: the default mapper spreads the points over both
+    // nodes' GPUs, and each node's utility processor analyses its own points (sharded analysis)
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
+        AnalysisCostModel.legion());
+    FieldSpace fs = rt.createFieldSpace();
+    Field x = fs.allocate("x", FieldType.LONG);
+    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 63)), fs);
+    Partition p = rt.partitionEqual(root, 8);
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(1_000))
+        .withVariant(ProcessorKind.GPU, ctx -> null, Cost.fixed(1_000)));
+    rt.executeIndex(new IndexLauncher(1, Rect.of(0, 7),
+        RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, root, x)));
+    SimulationResult r = rt.finish();
+    long node0 = r.busyNanos(rt.machine().processors(0, ProcessorKind.UTILITY).get(0));
+    long node1 = r.busyNanos(rt.machine().processors(1, ProcessorKind.UTILITY).get(0));
+    assertThat(node0 + node1).isEqualTo(8 * 1_000_000L);
+    assertThat(node0).as("node 0's share").isEqualTo(4 * 1_000_000L);
+    assertThat(node1).as("node 1's share").isEqualTo(4 * 1_000_000L);
+    assertThat(r.makespanNanos()).as("the two nodes analyse in parallel").isLessThan(8 * 1_000_000L);
   }
 }
