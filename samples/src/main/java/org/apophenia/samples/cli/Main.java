@@ -27,7 +27,8 @@ public final class Main {
       AnalyzeCommand::new,
       MachinesCommand::new,
       RunCommand::new,
-      DemoCommand::new);
+      DemoCommand::new,
+      BenchCommand::new);
 
   private Main() {}
 

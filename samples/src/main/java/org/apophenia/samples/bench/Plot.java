@@ -1,0 +1,23 @@
+package org.apophenia.samples.bench;
+
+import java.util.List;
+
+/**
+ * An XY line chart to draw as {@code NAME.png} under {@code --out}: a title, axis labels, whether an
+ * axis is logarithmic, and named series. Immutable.
+ */
+public record Plot(String name, String title, String xLabel, String yLabel, boolean logX, boolean logY,
+    List<Series> series) {
+  public Plot {
+    series = List.copyOf(series);
+  }
+
+  /** One line of the chart; points with a non-finite coordinate are dropped when drawing. */
+  public record Series(String name, double[] x, double[] y) {
+    public Series {
+      if (x.length != y.length) {
+        throw new IllegalArgumentException(name + ": " + x.length + " x values, " + y.length + " y values");
+      }
+    }
+  }
+}

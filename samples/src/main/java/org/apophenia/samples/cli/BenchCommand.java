@@ -1,0 +1,132 @@
+package org.apophenia.samples.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apophenia.samples.bench.BenchGroup;
+import org.apophenia.samples.bench.BenchReport;
+import org.apophenia.samples.bench.BenchSettings;
+import org.apophenia.samples.bench.BenchSuite;
+import org.apophenia.samples.bench.GroupResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apophenia bench}: measures the product against the paper's anchors in one process (issue 8):
+ * interceptor overhead, analysis vs replay, end to end per sample, mining, StarPU's launch overhead,
+ * task granularity (METG) and simulated scaling. Tables on stdout (or one JSON object with
+ * {@code --json}), progress on stderr, CSV and PNG files under {@code --out}, Markdown sections spliced
+ * into a file with {@code --markdown} (how BENCHMARKS.md is regenerated).
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Measure Apophenia-J against the paper's figures: seven groups of tables and plots.",
+        "--quick takes under two minutes on two cores; the full run under thirty."})
+final class BenchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--quick", description = "Small sizes and few repetitions.")
+  boolean quick;
+
+  @Option(names = "--json", description = "Print one JSON object with every figure instead of tables.")
+  boolean json;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Write every table as CSV, the plots as PNG and bench.json.")
+  Path out;
+
+  @Option(names = "--markdown", paramLabel = "FILE",
+      description = "Write one Markdown section per group into FILE, between generated-part markers "
+          + "(appended if absent; the rest of FILE is kept).")
+  Path markdown;
+
+  @Option(names = "--only", paramLabel = "GROUP", split = ",",
+      description = "Run only these groups, by number or name (e.g. 4 or mining); default all.")
+  List<String> only;
+
+  @Override
+  public Integer call() throws IOException {
+    try {
+      return execute();
+    } finally {
+      only = null; // Main registers one instance per JVM; picocli appends to a reused list
+      quick = false;
+      json = false;
+      out = null;
+      markdown = null;
+    }
+  }
+
+  private int execute() throws IOException {
+    List<BenchGroup> groups;
+    try {
+      groups = BenchSuite.select(only == null ? java.util.Set.of() : new LinkedHashSet<>(only));
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--only: " + e.getMessage(), e);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    BenchSettings settings = new BenchSettings(quick, err);
+    List<BenchReport.Entry> entries = new ArrayList<>();
+    long start = System.nanoTime();
+    for (BenchGroup g : groups) {
+      settings.progress("%d. %s ...", g.number(), g.title());
+      long t0 = System.nanoTime();
+      GroupResult r = g.run(settings);
+      long t = System.nanoTime() - t0;
+      settings.progress("%d. done in %.1f s", g.number(), t / 1e9);
+      entries.add(new BenchReport.Entry(g, r, t));
+    }
+    settings.progress("all groups done in %.1f s", (System.nanoTime() - start) / 1e9);
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      w.println(mapper.writeValueAsString(BenchReport.json(entries, quick)));
+    } else {
+      w.print(BenchReport.text(entries));
+    }
+    if (out != null) {
+      List<Path> files = BenchReport.writeFiles(out, entries);
+      Files.writeString(out.resolve("bench.json"), mapper.writeValueAsString(BenchReport.json(entries, quick)),
+          StandardCharsets.UTF_8);
+      settings.progress("wrote %d files and bench.json under %s", files.size(), out);
+    }
+    if (markdown != null) {
+      writeMarkdown(entries);
+    }
+    w.flush();
+    return 0;
+  }
+
+  private void writeMarkdown(List<BenchReport.Entry> entries) throws IOException {
+    StringBuilder cmd = new StringBuilder("bin/apophenia bench");
+    if (quick) {
+      cmd.append(" --quick");
+    }
+    if (only != null) {
+      cmd.append(" --only ").append(String.join(",", only));
+    }
+    if (out != null) {
+      cmd.append(" --out ").append(out);
+    }
+    cmd.append(" --markdown ").append(markdown);
+    Path base = markdown.toAbsolutePath().getParent();
+    String md = BenchReport.markdown(entries, cmd.toString(), p -> {
+      Path png = (out == null ? Path.of(p.name() + ".png") : out.resolve(p.name() + ".png")).toAbsolutePath();
+      return (out == null ? "(not written: no --out) " : "") + base.relativize(png).toString().replace('\\', '/');
+    });
+    String existing = Files.exists(markdown) ? Files.readString(markdown, StandardCharsets.UTF_8) : "";
+    Files.writeString(markdown, BenchReport.splice(existing, md), StandardCharsets.UTF_8);
+    new BenchSettings(true, spec.commandLine().getErr()).progress("wrote %s", markdown);
+  }
+}
