@@ -9,7 +9,8 @@ import java.util.List;
  * Fence elision for back-to-back replays of an idempotent recording (dynamic tracing paper §IV-F,
  * Figure 7): unroll the commands once, replace the second copy's uses of the fence by the operations
  * of the first copy that it really depends on (a writer waits for every reader and writer of each
- * instance it writes, a reader for the writers), then re-run transitive reduction and copy
+ * instance it writes, a reader for the writers; a copy counts as a writer of the data its operation
+ * uses, since later copies may read the instance it made valid), then re-run transitive reduction and copy
  * propagation and keep the second copy.
  *
  * <p>Result naming: events {@code [0, n)} are the previous replay's events (names of the original
@@ -68,7 +69,17 @@ public final class FenceElision {
     IntArrayList[] readers = new IntArrayList[keys];
     IntArrayList[] writers = new IntArrayList[keys];
     for (Command c : commands) {
-      if (c instanceof Command.Op o && !(o.work() instanceof Command.Work.Reissue)) {
+      if (c instanceof Command.Op o && o.work() instanceof Command.Work.Reissue) {
+        // a copy makes an instance of data its operation uses valid: a later copy may read from it
+        // and a later writer may overwrite its source, so it counts as a writer of all that data
+        Access a = accesses.get(o.owner());
+        for (int k : a.reads()) {
+          (writers[k] == null ? writers[k] = new IntArrayList() : writers[k]).add(o.result());
+        }
+        for (int k : a.writes()) {
+          (writers[k] == null ? writers[k] = new IntArrayList() : writers[k]).add(o.result());
+        }
+      } else if (c instanceof Command.Op o) {
         Access a = accesses.get(o.owner());
         for (int k : a.reads()) {
           (readers[k] == null ? readers[k] = new IntArrayList() : readers[k]).add(o.result());
@@ -124,7 +135,7 @@ public final class FenceElision {
       }
     }
     int events = next;
-    List<Command> opt = CopyPropagation.apply(TransitiveReduction.apply(all, events), events, null);
+    List<Command> opt = TransitiveReduction.optimise(all, events);
     List<Command> own = new ArrayList<>();
     boolean fenceUsed = false;
     for (Command c : opt) {

@@ -133,7 +133,7 @@ final class Recorder {
         List<Event> in = m.events();
         local.put(c.result().id(), merge(in));
       } else if (op instanceof Operation.Task t) {
-        int pre = resolve(t.precondition());
+        int pre = orFence(resolve(t.precondition()));
         int e = events++;
         commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories())));
         local.put(c.result().id(), e);
@@ -142,7 +142,7 @@ final class Recorder {
         if (op instanceof Operation.Copy cp && cp.name().startsWith("fold ")) {
           unreplayable("the trace folds reductions");
         }
-        int pre = resolve(precondition(op));
+        int pre = orFence(resolve(precondition(op)));
         int e = events++;
         commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
         local.put(c.result().id(), e);
@@ -174,14 +174,26 @@ final class Recorder {
     if (!in.isEmpty()) {
       l = merge(in);
     } else {
-      if (fence < 0) {
-        fence = events++;
-        commands.add(new Command.Fence(fence));
-      }
-      l = fence;
+      l = fence();
     }
     local.put(e.id(), l);
     return l;
+  }
+
+  /**
+   * §IV-B: an operation with no predecessor in the trace gets the fence. What it waited for when it
+   * was recorded (perhaps nothing) says nothing about what precedes a replay.
+   */
+  private int orFence(int pre) {
+    return pre >= 0 ? pre : fence();
+  }
+
+  private int fence() {
+    if (fence < 0) {
+      fence = events++;
+      commands.add(new Command.Fence(fence));
+    }
+    return fence;
   }
 
   private int merge(List<Event> in) {
@@ -213,7 +225,7 @@ final class Recorder {
     commands.add(new Command.Merge(sinks, results.toIntArray()));
     int summaryEvent = events++;
     commands.add(new Command.Summary(summaryEvent, sinks));
-    List<Command> opt = CopyPropagation.apply(TransitiveReduction.apply(commands, events), events, null);
+    List<Command> opt = TransitiveReduction.optimise(commands, events);
     List<LogicalRegion> trees = new ArrayList<>(treeRegion.values());
     int[] versions = new int[trees.size()];
     for (int t = 0; t < trees.size(); t++) {

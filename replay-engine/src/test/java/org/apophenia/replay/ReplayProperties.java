@@ -86,6 +86,35 @@ class ReplayProperties {
     assertThat(elided.unorderedInterferingPairs()).isEmpty();
   }
 
+  /**
+   * Regression (found by the property): an operation that had no predecessor when it was recorded
+   * (the program's first) still needs the fence when replayed after other work on its data.
+   */
+  @net.jqwik.api.Example
+  void anOperationWithoutPredecessorsWhenRecordedWaitsForTheFenceWhenReplayed() {
+    TracedProgram prog = new TracedProgram(-6, 2, 2, false, 0.15);
+    TracedRunner plain = new TracedRunner(prog, null, MACHINE, new HostMapper());
+    DynamicTracing engine = new DynamicTracing();
+    TracedRunner traced = new TracedRunner(prog, engine, MACHINE, new HostMapper());
+    assertThat(engine.statistics().replays()).isEqualTo(1);
+    assertThat(plain.unorderedInterferingPairs()).isEmpty();
+    assertThat(traced.unorderedInterferingPairs()).isEmpty();
+  }
+
+  /**
+   * Regression (found by the property): a copy in the previous replay can make the instance valid
+   * that a copy of the next one reads from, so elided commands must order copies too.
+   */
+  @net.jqwik.api.Example
+  void fenceElisionOrdersCopiesAfterTheCopiesTheyReadFrom() {
+    TracedProgram prog = new TracedProgram(-955, 4, 6, false, 0, true);
+    TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
+    DynamicTracing engine = new DynamicTracing();
+    TracedRunner elided = new TracedRunner(prog, engine, MACHINE, null);
+    assertThat(engine.statistics().elidedReplays()).isEqualTo(1);
+    assertThat(elided.data()).isDeepEqualTo(plain.data());
+  }
+
   private static long serialisedExtra(TracedRunner plain, TracedRunner traced) {
     List<TracedRunner.Use> a = plain.uses.stream().filter(u -> u != null).toList();
     List<TracedRunner.Use> b = traced.uses.stream().filter(u -> u != null).toList();
