@@ -99,10 +99,15 @@ public record Table(String name, String title, List<String> columns, List<List<O
       rule[i] = "-".repeat(width[i]);
     }
     appendLine(sb, rule, width, new boolean[n]);
+    boolean[] numeric = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      numeric[i] = numeric(i);
+    }
     for (int k = 0; k < cells.size(); k++) {
       boolean[] right = new boolean[n];
       for (int i = 0; i < n; i++) {
-        right[i] = rows.get(k).get(i) instanceof Number;
+        Object c = rows.get(k).get(i);
+        right[i] = c instanceof Number || (c == null && numeric[i]);
       }
       appendLine(sb, cells.get(k), width, right);
     }
