@@ -6,7 +6,7 @@ import java.util.Comparator;
 /**
  * Task Bench's minimum effective task granularity (METG; Slaughter et al., SC'20, §3): run the same
  * task graph with less and less work per task; <em>granularity</em> is wall time / tasks × cores,
- * <em>efficiency</em> the work done per second relative to a reference run with large tasks; METG(50%)
+ * <em>efficiency</em> the work done per second relative to the best run (in practice one with large tasks); METG(50%)
  * is the smallest granularity at which efficiency is still at least 50%. Pure functions.
  *
  * <p>Between the last measured point at or above the threshold and the first below it, the crossing
@@ -24,20 +24,19 @@ public final class Metg {
   }
 
   /**
-   * Efficiency of each run: {@code (work[i] / wall[i]) / (work[r] / wall[r])} where {@code r} is the run
-   * with the most work per task (the reference, efficiency 1; smaller runs may exceed 1).
+   * Efficiency of each run: its work per second {@code work[i] / wall[i]} over the best work per
+   * second of all runs (Task Bench's "peak"), so at most 1. The best is normally a run with large
+   * tasks; taking the best rather than the single largest run keeps cache effects at the largest size
+   * (arrays that no longer fit) from pushing mid-size runs above 100%.
    */
   public static double[] efficiency(double[] work, double[] wall) {
     if (work.length != wall.length || work.length == 0) {
       throw new IllegalArgumentException("need as many work as wall values, at least one");
     }
-    int ref = 0;
-    for (int i = 1; i < work.length; i++) {
-      if (work[i] > work[ref]) {
-        ref = i;
-      }
+    double peak = 0;
+    for (int i = 0; i < work.length; i++) {
+      peak = Math.max(peak, work[i] / wall[i]);
     }
-    double peak = work[ref] / wall[ref];
     double[] e = new double[work.length];
     for (int i = 0; i < e.length; i++) {
       e[i] = work[i] / wall[i] / peak;

@@ -16,7 +16,8 @@ import org.apophenia.sim.machine.Presets;
  * and behind Apophenia. The knob is the sample's width: with a fixed number of tiles (4) and steps,
  * a task's work is width / 4 points of a three-point stencil, so shrinking the width shrinks the task
  * work and leaves the task graph unchanged. Wall time is real time of the whole run (setup, the loop,
- * the simulated execution in which the task bodies run, the checks); tasks are point tasks,
+ * the simulated execution in which the task bodies run, the checks); efficiency is relative to the
+ * mode's best work per second ({@link Metg#efficiency}); tasks are point tasks,
  * 4 graphs × 4 tiles × steps; cores is 1, because the runtime and every task body run on the
  * application thread (Apophenia's mining uses a second thread, which is not counted).
  */
@@ -78,7 +79,9 @@ final class TaskGranularity implements BenchGroup {
       metgs.add(mode + " " + metg);
       series.add(new Plot.Series(mode.toString(), gran, eff));
     }
-    series.add(new Plot.Series("50% efficiency", new double[] {1e-1, 1e6}, new double[] {0.5, 0.5}));
+    double lo = series.stream().flatMapToDouble(x -> java.util.Arrays.stream(x.x())).min().orElse(1);
+    double hi = series.stream().flatMapToDouble(x -> java.util.Arrays.stream(x.x())).max().orElse(10);
+    series.add(new Plot.Series("50% efficiency", new double[] {lo, hi}, new double[] {0.5, 0.5}));
     Plot plot = new Plot("granularity", "stencil: efficiency vs task granularity (METG at 50%)",
         "task granularity (µs) = wall / tasks × cores", "efficiency", true, false, series);
     String cmp = String.format(Locale.ROOT,
