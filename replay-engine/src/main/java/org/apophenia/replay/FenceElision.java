@@ -20,7 +20,8 @@ import java.util.List;
  * back-to-back replays leave that data untouched, so it is still the right one.
  *
  * <p>Instances are compared at the finest granularity known (atom and field, any memory), which can
- * only add orderings. Cost: O(C · E / 64) for the passes plus O(C · instances) for the substitution.
+ * only add orderings. Cost: the passes of {@link TransitiveReduction} over two copies plus O(C · instances)
+ * for the substitution, O(E) space.
  * Stateless; thread-safe.
  */
 public final class FenceElision {
@@ -102,6 +103,7 @@ public final class FenceElision {
     // reduction most operations reach it only through a predecessor, yet each needs its own
     // dependences on the previous replay once the fence is gone
     BitSet viaFence = new BitSet();
+    Predecessors dedup = new Predecessors(n);
     for (Command c : commands) {
       Command r = rename(c, n);
       int pre = r instanceof Command.Op o ? o.pre() : r instanceof Command.Summary sm ? sm.pre() : -1;
@@ -123,11 +125,11 @@ public final class FenceElision {
         IntArrayList in = new IntArrayList();
         leaves(o.pre(), merges, in);
         in.rem(fenceOwn);
-        BitSet preds = predecessors(accesses.get(o.owner()), readers, writers);
-        if (preds.isEmpty()) {
+        int[] preds = dedup.predecessors(accesses.get(o.owner()), readers, writers);
+        if (preds.length == 0) {
           in.add(fenceOwn); // nothing in the previous replay: keep the chain's fence
         }
-        preds.stream().forEach(in::add);
+        in.addElements(in.size(), preds);
         all.add(new Command.Merge(next, in.toIntArray()));
         all.add(new Command.Op(o.result(), next++, o.owner(), o.work()));
       } else {
@@ -168,22 +170,43 @@ public final class FenceElision {
     return false;
   }
 
-  private static BitSet predecessors(Access a, IntArrayList[] readers, IntArrayList[] writers) {
-    BitSet p = new BitSet();
-    for (int k : a.writes()) {
-      addAll(p, readers, k);
-      addAll(p, writers, k);
-    }
-    for (int k : a.reads()) {
-      addAll(p, writers, k);
-    }
-    return p;
-  }
+  /**
+   * The previous replay's operations one operation depends on, ascending and distinct: O(found), no
+   * per-operation bit set over all events (that made the pass quadratic in space).
+   */
+  private static final class Predecessors {
+    private final int[] mark;
+    private int stamp;
+    private final IntArrayList out = new IntArrayList();
 
-  private static void addAll(BitSet p, IntArrayList[] lists, int k) {
-    if (k < lists.length && lists[k] != null) {
-      for (int e : lists[k]) {
-        p.set(e);
+    Predecessors(int events) {
+      mark = new int[events];
+    }
+
+    int[] predecessors(Access a, IntArrayList[] readers, IntArrayList[] writers) {
+      stamp++;
+      out.clear();
+      for (int k : a.writes()) {
+        addAll(readers, k);
+        addAll(writers, k);
+      }
+      for (int k : a.reads()) {
+        addAll(writers, k);
+      }
+      int[] p = out.toIntArray();
+      java.util.Arrays.sort(p);
+      return p;
+    }
+
+    private void addAll(IntArrayList[] lists, int k) {
+      if (k < lists.length && lists[k] != null) {
+        for (int i = 0; i < lists[k].size(); i++) {
+          int e = lists[k].getInt(i);
+          if (mark[e] != stamp) {
+            mark[e] = stamp;
+            out.add(e);
+          }
+        }
       }
     }
   }
