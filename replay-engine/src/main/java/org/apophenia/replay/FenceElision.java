@@ -103,6 +103,10 @@ public final class FenceElision {
     // reduction most operations reach it only through a predecessor, yet each needs its own
     // dependences on the previous replay once the fence is gone
     BitSet viaFence = new BitSet();
+    // own merges with the fence among their leaves: only an operation waiting on one of those needs its
+    // precondition flattened (to drop the fence); any other keeps its merge as one input, so that an
+    // operation after a wide merge (every task of the previous phase) costs one input, not that width
+    BitSet fenceLeaf = new BitSet();
     Predecessors dedup = new Predecessors(n);
     for (Command c : commands) {
       Command r = rename(c, n);
@@ -115,6 +119,9 @@ public final class FenceElision {
           if (viaFence.get(x)) {
             viaFence.set(m.result());
           }
+          if (x == fenceOwn || fenceLeaf.get(x)) {
+            fenceLeaf.set(m.result());
+          }
         }
       } else if (pre >= 0 && viaFence.get(pre)) {
         viaFence.set(r.result());
@@ -123,8 +130,12 @@ public final class FenceElision {
         all.add(r);
       } else if (r instanceof Command.Op o && fenceOwn >= 0 && viaFence.get(o.result())) {
         IntArrayList in = new IntArrayList();
-        leaves(o.pre(), merges, in);
-        in.rem(fenceOwn);
+        if (merges[o.pre()] != null && !fenceLeaf.get(o.pre())) {
+          in.add(o.pre()); // the same orderings as its leaves
+        } else {
+          leaves(o.pre(), merges, in);
+          in.rem(fenceOwn);
+        }
         int[] preds = dedup.predecessors(accesses.get(o.owner()), readers, writers);
         if (preds.length == 0) {
           in.add(fenceOwn); // nothing in the previous replay: keep the chain's fence
