@@ -112,6 +112,7 @@ public final class BenchReport {
     StringBuilder sb = new StringBuilder();
     String machine = machineLine(machine());
     for (Entry e : entries) {
+      sb.append(groupMarker(e.group().number())).append("\n\n");
       sb.append(String.format(Locale.ROOT, "## bench %d: %s (issue 8)%n%n", e.group().number(), e.group().title()));
       sb.append("```sh\n").append(command).append("\n```\n\n");
       sb.append(String.format(Locale.ROOT, "Machine: %s. The group took %.1f s.%n%n", machine, e.nanos() / 1e9));
@@ -131,19 +132,92 @@ public final class BenchReport {
     return sb.toString();
   }
 
+  /** The line that starts group {@code number}'s section inside the generated part. */
+  static String groupMarker(int number) {
+    return "<!-- apophenia bench group " + number + " -->";
+  }
+
+  private static final java.util.regex.Pattern GROUP_MARKER =
+      java.util.regex.Pattern.compile("^<!-- apophenia bench group (\\d+) -->$", java.util.regex.Pattern.MULTILINE);
+
   /**
-   * {@code existing} with the generated part replaced by {@code generated} (between {@link #BEGIN} and
-   * {@link #END}), or with it appended when the markers are absent: the hand-written sections stay.
+   * {@code existing} with the generated part (between {@link #BEGIN} and {@link #END}) updated by
+   * {@code generated}, or with it appended when the markers are absent: the hand-written sections
+   * stay. Within the generated part, each group's section (from its {@link #groupMarker}) is replaced
+   * by the new one of the same group, groups not in {@code generated} are kept, and sections are
+   * ordered by group number; so {@code bench --only 4 --markdown F} refreshes group 4 alone.
    */
   public static String splice(String existing, String generated) {
-    String block = BEGIN + "\n\n" + generated.stripTrailing() + "\n\n" + END + "\n";
     int b = existing.indexOf(BEGIN);
     int e = existing.indexOf(END);
+    java.util.TreeMap<Integer, String> sections = new java.util.TreeMap<>();
+    String head;
+    String tail;
     if (b >= 0 && e > b) {
-      return existing.substring(0, b) + block + existing.substring(e + END.length()).replaceFirst("^\n", "");
+      sections.putAll(sections(existing.substring(b + BEGIN.length(), e)));
+      head = existing.substring(0, b);
+      tail = existing.substring(e + END.length()).replaceFirst("^\n", "");
+    } else {
+      String h = existing.stripTrailing();
+      head = h.isEmpty() ? "" : h + "\n\n";
+      tail = "";
     }
-    String head = existing.stripTrailing();
-    return (head.isEmpty() ? "" : head + "\n\n") + block;
+    sections.putAll(sections(generated));
+    StringBuilder block = new StringBuilder(BEGIN).append("\n\n");
+    for (String sec : sections.values()) {
+      block.append(sec.strip()).append("\n\n");
+    }
+    return head + block + END + "\n" + tail;
+  }
+
+  /** The group sections of a generated part by number; text before the first marker is group 0. */
+  private static java.util.Map<Integer, String> sections(String part) {
+    java.util.Map<Integer, String> out = new java.util.LinkedHashMap<>();
+    java.util.regex.Matcher m = GROUP_MARKER.matcher(part);
+    int lastStart = -1;
+    int lastNumber = 0;
+    String pre = null;
+    while (m.find()) {
+      if (lastStart < 0) {
+        pre = part.substring(0, m.start());
+      } else {
+        out.put(lastNumber, part.substring(lastStart, m.start()));
+      }
+      lastStart = m.start();
+      lastNumber = Integer.parseInt(m.group(1));
+    }
+    if (lastStart < 0) {
+      pre = part;
+    } else {
+      out.put(lastNumber, part.substring(lastStart));
+    }
+    if (pre != null && !pre.isBlank()) {
+      out.put(0, pre);
+    }
+    return out;
+  }
+
+  /**
+   * {@code bench.json} under {@code --out}: {@code fresh} merged into {@code existing} (the previous
+   * file's JSON, or null) group by group, as {@link #splice} does for Markdown.
+   */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> mergeJson(Map<String, Object> existing, Map<String, Object> fresh) {
+    if (existing == null || !(existing.get("groups") instanceof List)) {
+      return fresh;
+    }
+    java.util.TreeMap<Integer, Object> groups = new java.util.TreeMap<>();
+    for (Object g : (List<Object>) existing.get("groups")) {
+      if (g instanceof Map<?, ?> m && m.get("number") instanceof Number n) {
+        groups.put(n.intValue(), g);
+      }
+    }
+    for (Object g : (List<Object>) fresh.get("groups")) {
+      groups.put(((Number) ((Map<String, Object>) g).get("number")).intValue(), g);
+    }
+    Map<String, Object> out = new LinkedHashMap<>(fresh);
+    out.put("groups", new ArrayList<>(groups.values()));
+    return out;
   }
 
   /** Writes {@code TABLE.csv} for every table and {@code PLOT.png} for every plot under {@code dir}. */

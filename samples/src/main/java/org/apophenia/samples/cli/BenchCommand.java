@@ -43,12 +43,13 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object with every figure instead of tables.")
   boolean json;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Write every table as CSV, the plots as PNG and bench.json.")
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Write every table as CSV, the plots as PNG, and bench.json (merged group by group with an existing one).")
   Path out;
 
   @Option(names = "--markdown", paramLabel = "FILE",
       description = "Write one Markdown section per group into FILE, between generated-part markers "
-          + "(appended if absent; the rest of FILE is kept).")
+          + "(appended if absent; the rest of FILE and the sections of groups not run are kept).")
   Path markdown;
 
   @Option(names = "--only", paramLabel = "GROUP", split = ",",
@@ -97,7 +98,10 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (out != null) {
       List<Path> files = BenchReport.writeFiles(out, entries);
-      Files.writeString(out.resolve("bench.json"), mapper.writeValueAsString(BenchReport.json(entries, quick)),
+      Path file = out.resolve("bench.json");
+      @SuppressWarnings("unchecked")
+      java.util.Map<String, Object> previous = Files.exists(file) ? mapper.readValue(file.toFile(), java.util.Map.class) : null;
+      Files.writeString(file, mapper.writeValueAsString(BenchReport.mergeJson(previous, BenchReport.json(entries, quick))),
           StandardCharsets.UTF_8);
       settings.progress("wrote %d files and bench.json under %s", files.size(), out);
     }

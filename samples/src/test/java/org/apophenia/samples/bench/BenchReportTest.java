@@ -31,20 +31,48 @@ class BenchReportTest {
   @Test
   void spliceAppendsAfterTheHandWrittenSectionsAndThenReplacesOnlyTheGeneratedPart() {
     String hand = "# Benchmarks\n\n## suffix\n\ntext\n";
-    String once = BenchReport.splice(hand, "## bench 1\n\nfirst\n");
+    String once = BenchReport.splice(hand, section(1, "first"));
     assertTrue(once.startsWith(hand + "\n" + BenchReport.BEGIN));
-    String twice = BenchReport.splice(once + "\n## later hand-written\n", "## bench 1\n\nsecond\n");
+    String twice = BenchReport.splice(once + "\n## later hand-written\n", section(1, "second"));
     assertTrue(twice.startsWith(hand));
     assertTrue(twice.contains("second"));
     assertTrue(!twice.contains("first"));
     assertTrue(twice.endsWith(BenchReport.END + "\n\n## later hand-written\n"), twice);
-    assertEquals(twice, BenchReport.splice(twice, "## bench 1\n\nsecond\n"));
+    assertEquals(twice, BenchReport.splice(twice, section(1, "second")));
+  }
+
+  @Test
+  void spliceOfSomeGroupsKeepsTheOthersInGroupOrder() {
+    String all = BenchReport.splice("", section(1, "one") + section(3, "three"));
+    String some = BenchReport.splice(all, section(2, "two") + section(3, "THREE"));
+    int one = some.indexOf("one");
+    int two = some.indexOf("two");
+    int three = some.indexOf("THREE");
+    assertTrue(one > 0 && one < two && two < three, some);
+    assertTrue(!some.contains("three"), some);
+  }
+
+  private static String section(int n, String body) {
+    return BenchReport.groupMarker(n) + "\n\n## bench " + n + "\n\n" + body + "\n\n";
+  }
+
+  @Test
+  void benchJsonIsMergedGroupByGroup() {
+    java.util.Map<String, Object> old = java.util.Map.of("groups", List.of(
+        java.util.Map.of("number", 1, "id", "old1"), java.util.Map.of("number", 2, "id", "old2")));
+    java.util.Map<String, Object> fresh = java.util.Map.of("quick", false, "groups", List.of(
+        java.util.Map.of("number", 2, "id", "new2")));
+    var merged = BenchReport.mergeJson(old, fresh);
+    assertEquals(List.of(java.util.Map.of("number", 1, "id", "old1"), java.util.Map.of("number", 2, "id", "new2")),
+        merged.get("groups"));
+    assertEquals(false, merged.get("quick"));
   }
 
   @Test
   void markdownHasTheCommandTheMachineTheTableThePlotAndTheComparison() {
     String md = BenchReport.markdown(entries(), "bin/apophenia bench", p -> "docs/bench/" + p.name() + ".png");
-    assertTrue(md.startsWith("## bench 9: A fake group (issue 8)\n\n```sh\nbin/apophenia bench\n```\n"), md);
+    assertTrue(md.startsWith(BenchReport.groupMarker(9) + "\n\n## bench 9: A fake group (issue 8)\n\n```sh\n"
+        + "bin/apophenia bench\n```\n"), md);
     assertTrue(md.contains("Machine: "), md);
     assertTrue(md.contains("**Fake figures**\n\n| x | y |\n|---:|---:|\n| 1 | 2.50 |\n"), md);
     assertTrue(md.contains("![Fake plot](docs/bench/fake-plot.png)"), md);
