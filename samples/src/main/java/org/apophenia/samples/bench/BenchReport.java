@@ -269,15 +269,17 @@ public final class BenchReport {
         continue;
       }
       XYSeries line = chart.addSeries(series.name(), xs, ys);
-      Color c = COLORS[k % COLORS.length];
+      if (!series.dashed() || k == 0) {
+        k++;
+      }
+      Color c = COLORS[(k - 1) % COLORS.length];
       line.setLineColor(c);
       line.setMarkerColor(c);
-      line.setMarker(SeriesMarkers.CIRCLE);
-      if (k >= COLORS.length) {
+      line.setMarker(series.dashed() ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+      if (series.dashed()) {
         line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
             new float[] {6, 4}, 0));
       }
-      k++;
     }
     if (k == 0) {
       chart.addSeries("no data", new double[] {1}, new double[] {1});

@@ -84,7 +84,7 @@ final class SimulatedScaling implements BenchGroup {
           }
         }
         series.add(new Plot.Series(name + " traced (auto)", x, tracedRate));
-        series.add(new Plot.Series(name + " untraced", x, untracedRate));
+        series.add(new Plot.Series(name + " untraced", x, untracedRate, true));
       }
       plots.add(new Plot("scaling-" + m.getKey(), "Weak scaling on simulated " + m.getKey() + " (legion cost model)",
           "nodes", "iterations per simulated second (flat = perfect weak scaling)", true, true, series));
