@@ -5,20 +5,18 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Transitive reduction of graph-calculus commands (dynamic tracing paper §IV-C, Figure 5): each merge
- * drops the inputs that are transitive predecessors of another of its inputs (and duplicates). Only
- * merges change; the happens-before relation between operations is exactly preserved.
+ * Transitive reduction of graph-calculus commands (dynamic tracing paper §IV-C, Figure 5): a forward
+ * dataflow analysis computes every event's transitive predecessors, then each merge drops the inputs
+ * that are transitive predecessors of another of its inputs (and duplicates). Only merges change; the
+ * happens-before relation between operations is exactly preserved.
  *
- * <p>Design. The paper's dataflow keeps every event's full set of transitive predecessors: O(E²) bits,
- * which made recording superlinear. Instead each merge is answered by one backward search from its
- * inputs over the already reduced commands, pruned by command position: commands only use earlier
- * events, so a predecessor defined before the earliest input can never lead to an input. Fences (the
- * only events without a precondition) are the exception that would defeat that bound, as most
- * operations reach them; each event therefore carries a bit per fence (up to 64, computed forward, one
- * long per event) saying whether it reaches it, and fences are tested with those bits instead of being
- * searched for. Traces are layered (each operation depends on a few of the previous layer), so a search
- * visits a bounded neighbourhood and the pass is near-linear; the worst case is O(C · E) time but
- * always O(E) space. Results are identical to the bit-set dataflow.
+ * <p>Design. The paper's dataflow keeps one bit set of predecessors per event: O(E²) bits, which made
+ * recording superlinear. The sets are the same here, but over command <em>positions</em> (commands
+ * only use earlier events) and stored as sorted, coalesced intervals of positions. A trace is layered
+ * (each operation depends on a few of the previous layer, and through them on everything before), so
+ * an event's predecessors are a prefix-like union of a few runs and each set has a handful of
+ * intervals: the pass is then near-linear, O((C + inputs) · I log I) for I intervals per set. The worst
+ * case (I up to E/2) is no better than bit sets; the results are always identical to them.
  *
  * <p>Stateless; thread-safe.
  */
@@ -42,27 +40,20 @@ final class TransitiveReduction {
 
   /** The working arrays of one pass, indexed by event name. */
   private static final class Pass {
-    private static final int[] NONE = new int[0];
+    private static final int[] EMPTY = new int[0];
 
     /** Position of the command defining each event. */
     private final int[] pos;
-    /** Direct predecessors of each event (a merge's kept inputs, an op's precondition). */
+    /** Transitive predecessors of each event: positions, as sorted disjoint [lo, hi) pairs. */
     private final int[][] preds;
-    /** Bit f: the event reaches (or is) the f-th fence. */
-    private final long[] reach;
-    /** The own bit of each of the first 64 fences, 0 for every other event. */
-    private final long[] fenceBit;
-    /** Search marks: {@code mark[e] == stamp} when reached by the current search. */
+    /** Duplicate marks: {@code mark[e] == stamp} when already kept by the current merge. */
     private final int[] mark;
     private int stamp;
-    private int fenceCount;
-    private int[] stack = new int[16];
+    private long[] buffer = new long[16];
 
     Pass(int events) {
       pos = new int[events];
       preds = new int[events][];
-      reach = new long[events];
-      fenceBit = new long[events];
       mark = new int[events];
     }
 
@@ -72,26 +63,23 @@ final class TransitiveReduction {
       for (Command c : commands) {
         int r = c.result();
         if (c instanceof Command.Merge m) {
-          int[] kept = reduce(m.inputs());
-          preds[r] = kept;
-          long f = 0;
-          for (int e : kept) {
-            f |= reach[e];
-          }
-          reach[r] = f;
-          out.add(Arrays.equals(kept, m.inputs()) ? m : new Command.Merge(r, kept));
-        } else {
-          int pre = c instanceof Command.Op o ? o.pre() : c instanceof Command.Summary s ? s.pre() : -1;
-          if (pre >= 0) {
-            preds[r] = new int[] {pre};
-            reach[r] = reach[pre];
-          } else {
-            preds[r] = NONE;
-            if (c instanceof Command.Fence && fenceCount < 64) {
-              fenceBit[r] = 1L << fenceCount++; // beyond 64, fences are searched for like any event
-              reach[r] = fenceBit[r];
+          int[] in = m.inputs();
+          int[] union = union(in, in.length, false);
+          int[] kept = new int[in.length];
+          int n = 0;
+          int s = ++stamp;
+          for (int e : in) {
+            if (!contains(union, pos[e]) && mark[e] != s) {
+              mark[e] = s;
+              kept[n++] = e;
             }
           }
+          kept = n == kept.length ? kept : Arrays.copyOf(kept, n);
+          preds[r] = union(kept, n, true, union);
+          out.add(Arrays.equals(kept, in) ? m : new Command.Merge(r, kept));
+        } else {
+          int pre = c instanceof Command.Op o ? o.pre() : c instanceof Command.Summary s ? s.pre() : -1;
+          preds[r] = pre >= 0 ? union(new int[] {pre}, 1, true) : EMPTY;
           out.add(c);
         }
         pos[r] = at++;
@@ -99,58 +87,77 @@ final class TransitiveReduction {
       return out;
     }
 
-    /**
-     * An input is redundant iff it is a transitive predecessor of another input. One search from all
-     * inputs at once: any input it reaches (never from itself: the graph is acyclic) is redundant.
-     * Tracked fences are not searched for: another input reaches one iff its bit is in that input's
-     * reach set.
-     */
-    private int[] reduce(int[] inputs) {
-      int s = ++stamp;
-      long reachedFences = 0;
-      int floor = Integer.MAX_VALUE;
-      for (int e : inputs) {
-        reachedFences |= reach[e] & ~fenceBit[e];
-        if (fenceBit[e] == 0) {
-          floor = Math.min(floor, pos[e]);
-        }
-      }
-      int top = 0;
-      for (int e : inputs) {
-        top = pushPredecessors(e, s, floor, top);
-      }
-      while (top > 0) {
-        top = pushPredecessors(stack[--top], s, floor, top);
-      }
-      int[] kept = new int[inputs.length];
-      int n = 0;
-      int seen = ++stamp;
-      for (int e : inputs) {
-        boolean redundant = fenceBit[e] != 0 ? (reachedFences & fenceBit[e]) != 0 : mark[e] == s;
-        if (!redundant && mark[e] != seen) {
-          mark[e] = seen;
-          kept[n++] = e;
-        }
-      }
-      return n == kept.length ? kept : Arrays.copyOf(kept, n);
+    private int[] union(int[] events, int n, boolean withSelf) {
+      return union(events, n, withSelf, EMPTY);
     }
 
     /**
-     * Marks and stacks the unvisited predecessors of {@code e} that could lead to an input: defined no
-     * earlier than the earliest (non-fence) input, and not tracked fences.
+     * The union of the predecessor sets of {@code events[0..n)}, of their own positions if
+     * {@code withSelf}, and of {@code extra}: collect the intervals, sort by start, coalesce.
      */
-    private int pushPredecessors(int e, int s, int floor, int top) {
-      for (int p : preds[e]) {
-        if (mark[p] == s || pos[p] < floor || fenceBit[p] != 0) {
-          continue;
-        }
-        mark[p] = s;
-        if (top == stack.length) {
-          stack = Arrays.copyOf(stack, 2 * top);
-        }
-        stack[top++] = p;
+    private int[] union(int[] events, int n, boolean withSelf, int[] extra) {
+      int size = extra.length / 2 + (withSelf ? n : 0);
+      for (int i = 0; i < n; i++) {
+        size += preds[events[i]].length / 2;
       }
-      return top;
+      if (buffer.length < size) {
+        buffer = new long[Math.max(size, 2 * buffer.length)];
+      }
+      int k = 0;
+      for (int i = 0; i < n; i++) {
+        int[] p = preds[events[i]];
+        for (int j = 0; j < p.length; j += 2) {
+          buffer[k++] = (long) p[j] << 32 | p[j + 1];
+        }
+        if (withSelf) {
+          int q = pos[events[i]];
+          buffer[k++] = (long) q << 32 | (q + 1);
+        }
+      }
+      for (int j = 0; j < extra.length; j += 2) {
+        buffer[k++] = (long) extra[j] << 32 | extra[j + 1];
+      }
+      if (k == 0) {
+        return EMPTY;
+      }
+      Arrays.sort(buffer, 0, k); // positions are non-negative: by start, then end
+      int[] out = new int[2 * k];
+      int m = 0;
+      int lo = (int) (buffer[0] >>> 32);
+      int hi = (int) buffer[0];
+      for (int i = 1; i < k; i++) {
+        int l = (int) (buffer[i] >>> 32);
+        int h = (int) buffer[i];
+        if (l <= hi) {
+          hi = Math.max(hi, h);
+        } else {
+          out[m++] = lo;
+          out[m++] = hi;
+          lo = l;
+          hi = h;
+        }
+      }
+      out[m++] = lo;
+      out[m++] = hi;
+      return m == out.length ? out : Arrays.copyOf(out, m);
+    }
+
+    /** Whether position {@code p} is in the interval set {@code set}: binary search on the starts. */
+    private static boolean contains(int[] set, int p) {
+      int lo = 0;
+      int hi = set.length / 2 - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        if (set[2 * mid] <= p) {
+          if (p < set[2 * mid + 1]) {
+            return true;
+          }
+          lo = mid + 1;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      return false;
     }
   }
 }
