@@ -409,16 +409,31 @@ public final class LegionRuntime {
   }
 
   private void checkPointsDisjoint(TaskDefinition def, IndexLauncher l, List<List<Resolved>> points, Rect dom) {
-    for (int r = 0; r < l.requirements().size(); r++) {
+    int k = l.requirements().size();
+    for (int r = 0; r < k; r++) {
       RegionRequirement req = l.requirements().get(r);
       Privilege pr = req.privilege();
       if (!pr.writes() || pr instanceof Privilege.Reduce) {
         continue;
       }
+      // requirement pairs that cannot interfere at any two points are not compared point by point (the
+      // pairwise test is O(points²)); the first interfering pair found is the same as without this
+      boolean[] check = new boolean[k];
+      boolean any = false;
+      for (int s = 0; s < k; s++) {
+        check[s] = mayInterfere(l, points, r, s) || mayInterfere(l, points, s, r);
+        any |= check[s];
+      }
+      if (!any) {
+        continue;
+      }
       for (int i = 0; i < points.size(); i++) {
         Resolved a = points.get(i).get(r);
         for (int j = i + 1; j < points.size(); j++) {
-          for (int s = 0; s < l.requirements().size(); s++) {
+          for (int s = 0; s < k; s++) {
+            if (!check[s]) {
+              continue;
+            }
             Resolved b = points.get(j).get(s);
             Resolved a2 = points.get(i).get(s);
             Resolved b2 = points.get(j).get(r);
@@ -436,6 +451,42 @@ public final class LegionRuntime {
         }
       }
     }
+  }
+
+  /**
+   * False only if requirement {@code r} at one point can never interfere with requirement {@code s} at
+   * another: no common field, different trees, privileges that never interfere, or ({@code r == s}) one
+   * distinct subregion of a disjoint partition per point. O(points) at most.
+   */
+  private static boolean mayInterfere(IndexLauncher l, List<List<Resolved>> points, int r, int s) {
+    if (points.size() < 2) {
+      return false;
+    }
+    Resolved a = points.get(0).get(r);
+    Resolved b = points.get(0).get(s);
+    if ((a.mask & b.mask) == 0 || a.node.tree != b.node.tree || !User.interfere(a.priv, a.redop, b.priv, b.redop)) {
+      for (List<Resolved> pt : points) {
+        Resolved x = pt.get(r);
+        Resolved y = pt.get(s);
+        if (x.node.tree != a.node.tree || y.node.tree != b.node.tree || x.mask != a.mask || y.mask != b.mask
+            || x.priv != a.priv || y.priv != b.priv || x.redop != a.redop || y.redop != b.redop) {
+          return true; // not uniform over the points: compare them one by one
+        }
+      }
+      return false;
+    }
+    Partition p = l.requirements().get(r).partition();
+    if (r != s || p == null || !p.disjoint()) {
+      return true;
+    }
+    java.util.Set<RegionNode> nodes = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (List<Resolved> pt : points) {
+      RegionNode n = pt.get(r).node;
+      if (n.parent == null || n.parent != a.node.parent || !n.parent.disjoint || !nodes.add(n)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void issueTask(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, int pointIndex,
