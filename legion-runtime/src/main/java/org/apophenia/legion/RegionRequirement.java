@@ -38,7 +38,7 @@ public record RegionRequirement(LogicalRegion region, Partition partition, Proje
   public static RegionRequirement of(LogicalRegion region, Privilege privilege, LogicalRegion parent,
       Field... fields) {
     if (region != null) {
-      checkFields(region.fieldSpace(), String.valueOf(region), fields);
+      checkFields(region.fieldSpace(), region, fields);
     }
     return new RegionRequirement(region, null, null, mask(fields), privilege, Coherence.EXCLUSIVE, parent);
   }
@@ -47,12 +47,12 @@ public record RegionRequirement(LogicalRegion region, Partition partition, Proje
   public static RegionRequirement projected(Partition partition, Projection projection, Privilege privilege,
       LogicalRegion parent, Field... fields) {
     if (partition != null) {
-      checkFields(partition.parent().fieldSpace(), String.valueOf(partition), fields);
+      checkFields(partition.parent().fieldSpace(), partition, fields);
     }
     return new RegionRequirement(null, partition, projection, mask(fields), privilege, Coherence.EXCLUSIVE, parent);
   }
 
-  private static void checkFields(FieldSpace fs, String where, Field... fields) {
+  private static void checkFields(FieldSpace fs, Object where, Field... fields) { // named only on error
     for (Field f : fields) {
       if (!fs.has(f)) {
         throw new FieldException("requirement on " + where + ": field '" + f.name() + "' (field space " + f.space()

@@ -20,23 +20,33 @@ final class CopyPropagation {
     for (int i = 0; i < events; i++) {
       alias[i] = i;
     }
+    int[] seen = new int[events]; // seen[e] == merge (numbered from 1): e is already an input of it
+    int merge = 0;
     List<Command> out = new ArrayList<>(commands.size());
     for (Command c : commands) {
       if (c instanceof Command.Merge m) {
+        merge++;
         int[] in = new int[m.inputs().length];
-        for (int i = 0; i < in.length; i++) {
-          in[i] = rename(alias, m.inputs()[i]);
+        int n = 0;
+        for (int x : m.inputs()) {
+          int e = rename(alias, x);
+          if (e >= 0 && seen[e] != merge) {
+            seen[e] = merge;
+            in[n++] = e;
+          }
         }
-        in = java.util.Arrays.stream(in).filter(e -> e >= 0).distinct().toArray();
+        in = n == in.length ? in : java.util.Arrays.copyOf(in, n);
         if (in.length <= 1 && (keep == null || !keep.get(m.result()))) {
           alias[m.result()] = in.length == 0 ? -1 : in[0];
           continue;
         }
         out.add(new Command.Merge(m.result(), in));
       } else if (c instanceof Command.Op o) {
-        out.add(new Command.Op(o.result(), rename(alias, o.pre()), o.owner(), o.work()));
+        int pre = rename(alias, o.pre());
+        out.add(pre == o.pre() ? o : new Command.Op(o.result(), pre, o.owner(), o.work()));
       } else if (c instanceof Command.Summary s) {
-        out.add(new Command.Summary(s.result(), rename(alias, s.pre())));
+        int pre = rename(alias, s.pre());
+        out.add(pre == s.pre() ? s : new Command.Summary(s.result(), pre));
       } else {
         out.add(c);
       }

@@ -97,7 +97,12 @@ public final class DynamicTracing implements TraceEngine {
       recorder.before(op);
       return Decision.ANALYZE;
     }
-    candidates.removeIf(r -> k >= r.ops().size() || !r.ops().get(k).matches(op));
+    for (int i = candidates.size() - 1; i >= 0; i--) { // usually one candidate: no iterator, no lambda
+      Recording r = candidates.get(i);
+      if (k >= r.ops().size() || !r.ops().get(k).matches(op)) {
+        candidates.remove(i);
+      }
+    }
     if (candidates.isEmpty()) {
       mismatches++;
       fallBack(traceId, support);

@@ -65,7 +65,7 @@ final class TraceReplayer {
         for (int i = 0; i < in.length; i++) {
           in[i] = ev[m.inputs()[i]];
         }
-        ev[m.result()] = sim.merge(in);
+        ev[m.result()] = sim.merge(java.util.Arrays.asList(in)); // no copy of the inputs
       } else if (c instanceof Command.Op o) {
         Event pre = o.pre() < 0 ? Event.NONE : ev[o.pre()];
         if (o.work() instanceof Command.Work.Task t) {
