@@ -236,7 +236,8 @@ public final class LegionRuntime {
   // ---------------------------------------------------------------- validation
 
   private RegionNode regionNode(LogicalRegion r, String where) {
-    if (r == null || r.id() >= nodes.size() || !nodes.get(r.id()).isRegion || !r.equals(nodes.get(r.id()).handle)) {
+    if (r == null || r.id() >= nodes.size() || !nodes.get(r.id()).isRegion
+        || r != nodes.get(r.id()).handle && !r.equals(nodes.get(r.id()).handle)) { // the handle itself, usually
       throw new LegionException(where + ": " + r + " is not a region of this runtime");
     }
     RegionNode n = nodes.get(r.id());

@@ -114,7 +114,7 @@ public final class DynamicTracing implements TraceEngine {
       recorder.before(op);
       return Decision.ANALYZE;
     }
-    if (op.kind() != PendingOp.Kind.TASK || candidates.stream().allMatch(r -> r.unreplayable() != null)) {
+    if (op.kind() != PendingOp.Kind.TASK || noneReplayable(candidates)) {
       // the runtime analyses this op whatever we say, or nothing could be replayed: analyse from here on
       unreplayable++;
       fallBack(traceId, support);
@@ -123,6 +123,15 @@ public final class DynamicTracing implements TraceEngine {
     }
     buffer.add(op);
     return Decision.HANDLED;
+  }
+
+  private static boolean noneReplayable(List<Recording> rs) {
+    for (Recording r : rs) {
+      if (r.unreplayable() == null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean anyMatches(List<Recording> rs, int k, PendingOp op) {

@@ -25,7 +25,30 @@ public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequiremen
 
   /** Whether {@code op} is this operation. O(requirements). */
   public boolean matches(PendingOp op) {
-    return op.kind() == kind && op.taskId() == taskId && op.requirements().equals(requirements);
+    List<RegionRequirement> other = op.requirements();
+    if (op.kind() != kind || op.taskId() != taskId || other.size() != requirements.size()) {
+      return false;
+    }
+    for (int i = 0; i < other.size(); i++) {
+      if (!same(requirements.get(i), other.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@code a.equals(b)}, cheapest components first and by identity before {@code equals}: the
+   * runtime hands out one handle per region, so a replayed op names the very same objects.
+   */
+  private static boolean same(RegionRequirement a, RegionRequirement b) {
+    return a == b || a.fields() == b.fields() && a.coherence() == b.coherence()
+        && same(a.privilege(), b.privilege()) && same(a.region(), b.region()) && same(a.parent(), b.parent())
+        && same(a.partition(), b.partition()) && same(a.projection(), b.projection());
+  }
+
+  private static boolean same(Object a, Object b) {
+    return a == b || a != null && a.equals(b);
   }
 
   @Override
