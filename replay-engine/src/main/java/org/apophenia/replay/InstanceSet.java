@@ -29,13 +29,13 @@ public record InstanceSet(List<LogicalRegion> regions, int[] atoms, int[] fields
 
   /** Whether every instance of {@code other} is in this set (same atoms compared by index). O(n + m). */
   public boolean contains(InstanceSet other) {
-    java.util.HashMap<Long, Long> mine = new java.util.HashMap<>();
+    it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap mine = new it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap(size());
     for (int i = 0; i < size(); i++) {
       mine.put(key(regions.get(i).tree(), atoms[i], fields[i]), memories[i]);
     }
     for (int i = 0; i < other.size(); i++) {
-      Long m = mine.get(key(other.regions.get(i).tree(), other.atoms[i], other.fields[i]));
-      if (m == null || (m & other.memories[i]) != other.memories[i]) {
+      long k = key(other.regions.get(i).tree(), other.atoms[i], other.fields[i]);
+      if (!mine.containsKey(k) || (mine.get(k) & other.memories[i]) != other.memories[i]) {
         return false;
       }
     }

@@ -52,6 +52,9 @@ final class Recorder {
   private final Map<Integer, LogicalRegion> treeRegion = new LinkedHashMap<>();
   private final Map<LogicalRegion, RegionRequirement> summary = new LinkedHashMap<>();
   private final List<FenceElision.Access> accesses = new ArrayList<>();
+  /** The summary entry last merged into, and its fields: most requirements share it. */
+  private LogicalRegion lastTop;
+  private long lastTopFields;
 
   Recorder(int traceId, TraceSupport support) {
     this.traceId = traceId;
@@ -77,17 +80,22 @@ final class Recorder {
       if (q.privilege() instanceof Privilege.Reduce) {
         unreplayable("REDUCE requirements are not replayed");
       }
-      Integer v = treeVersions.putIfAbsent(r.tree(), support.treeVersion(r));
+      int version = support.treeVersion(r);
+      Integer v = treeVersions.putIfAbsent(r.tree(), version);
       treeRegion.putIfAbsent(r.tree(), r);
-      if (v != null && v != support.treeVersion(r)) {
+      if (v != null && v != version) {
         unreplayable("a region tree was refined during the trace");
       }
       // one summary requirement per parent region (usually a tree's root): registering it is one
       // logical analysis, not one per subregion the trace touched
       LogicalRegion top = q.parent();
-      summary.merge(top, new RegionRequirement(top, null, null, q.fields(), Privilege.READ_WRITE,
-          Coherence.EXCLUSIVE, top), (x, y) -> new RegionRequirement(top, null, null, x.fields() | y.fields(),
-          Privilege.READ_WRITE, Coherence.EXCLUSIVE, top));
+      if (top != lastTop || (q.fields() & ~lastTopFields) != 0) { // else already covered
+        RegionRequirement sq = summary.merge(top, new RegionRequirement(top, null, null, q.fields(),
+            Privilege.READ_WRITE, Coherence.EXCLUSIVE, top), (x, y) -> new RegionRequirement(top, null, null,
+            x.fields() | y.fields(), Privilege.READ_WRITE, Coherence.EXCLUSIVE, top));
+        lastTop = top;
+        lastTopFields = sq.fields();
+      }
       boolean reads0 = q.privilege().reads();
       boolean writes0 = q.privilege().writes();
       for (int a : support.atomsOf(r)) {

@@ -79,7 +79,7 @@ final class TransitiveReduction {
           out.add(Arrays.equals(kept, in) ? m : new Command.Merge(r, kept));
         } else {
           int pre = c instanceof Command.Op o ? o.pre() : c instanceof Command.Summary s ? s.pre() : -1;
-          preds[r] = pre >= 0 ? union(new int[] {pre}, 1, true) : EMPTY;
+          preds[r] = pre >= 0 ? withPoint(preds[pre], pos[pre]) : EMPTY;
           out.add(c);
         }
         pos[r] = at++;
@@ -140,6 +140,41 @@ final class TransitiveReduction {
       out[m++] = lo;
       out[m++] = hi;
       return m == out.length ? out : Arrays.copyOf(out, m);
+    }
+
+    /** {@code set} ∪ {p}, for an operation's single precondition: O(intervals), no sort. */
+    private static int[] withPoint(int[] set, int p) {
+      if (contains(set, p)) {
+        return set; // sets are never modified: sharing is safe
+      }
+      int i = 0;
+      while (i < set.length && set[i] < p) {
+        i += 2;
+      }
+      // set[i - 2..i - 1] ends at or before p, set[i..] starts after p
+      boolean joinsLeft = i > 0 && set[i - 1] == p;
+      boolean joinsRight = i < set.length && set[i] == p + 1;
+      if (joinsLeft && joinsRight) {
+        int[] out = new int[set.length - 2];
+        System.arraycopy(set, 0, out, 0, i - 1);
+        System.arraycopy(set, i + 1, out, i - 1, set.length - i - 1);
+        return out;
+      }
+      int[] out;
+      if (joinsLeft) {
+        out = set.clone();
+        out[i - 1] = p + 1;
+      } else if (joinsRight) {
+        out = set.clone();
+        out[i] = p;
+      } else {
+        out = new int[set.length + 2];
+        System.arraycopy(set, 0, out, 0, i);
+        out[i] = p;
+        out[i + 1] = p + 1;
+        System.arraycopy(set, i, out, i + 2, set.length - i);
+      }
+      return out;
     }
 
     /** Whether position {@code p} is in the interval set {@code set}: binary search on the starts. */
