@@ -68,6 +68,7 @@ public final class LegionRuntime {
   private TraceEngine engine;
   private int openTrace = -1;
   private final Support support = new Support();
+  private static final int[] NO_DEPS = new int[0];
   private long analysisNanos;
   private long analysedOps;
 
@@ -999,16 +1000,21 @@ public final class LegionRuntime {
           throw new UnsupportedOperationException("replaying REDUCE requirements is not supported");
         }
       }
-      List<Event> pre = new ArrayList<>(List.of(precondition));
+      List<Event> pre = null; // only with future arguments: a replayed task usually has none
       for (Object a : t.args()) {
         if (a instanceof Future f) {
+          if (pre == null) {
+            pre = new ArrayList<>();
+            pre.add(precondition);
+          }
           pre.add(f.event);
         }
       }
+      Event after = pre == null ? sim.merge(precondition) : sim.merge(pre);
       Event done = submitTask(t.def(), t.rs(), t.args(), t.point(), processor, memories,
-          new ReductionBuffer[t.rs().size()][], sim.merge(pre), t.future(), new ArrayList<>());
+          new ReductionBuffer[t.rs().size()][], after, t.future(), new ArrayList<>(1));
       graph.setEvent(op.op(), done);
-      graph.setDeps(op.op(), new int[0]);
+      graph.setDeps(op.op(), NO_DEPS);
       return done;
     }
 
