@@ -550,7 +550,7 @@ public final class LegionRuntime {
       Resolved r = rs.get(i);
       bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
     }
-    Event done = submitTask(def, rs, args, point, proc, mems, bufs, capture.merge(sim, taskPre), future, issued);
+    Event done = submitTask(op, def, rs, args, point, proc, mems, bufs, capture.merge(sim, taskPre), future, issued);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
@@ -563,10 +563,10 @@ public final class LegionRuntime {
 
   private final Int2ObjectOpenHashMap<TaskIssue> pendingTasks = new Int2ObjectOpenHashMap<>();
 
-  private Event submitTask(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Processor proc,
-      List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future, List<Issued> issued) {
+  private Event submitTask(int op, TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point,
+      Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future, List<Issued> issued) {
     TaskBody body = def.bodies().get(proc.kind());
-    String name = graph.name(graph.size() - 1);
+    String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     Runnable run = () -> {
       effects.applyTriggered(sim);
       Accessor[][] acc = new Accessor[rs.size()][FieldSpace.MAX_FIELDS];
@@ -1011,7 +1011,7 @@ public final class LegionRuntime {
         }
       }
       Event after = pre == null ? sim.merge(precondition) : sim.merge(pre);
-      Event done = submitTask(t.def(), t.rs(), t.args(), t.point(), processor, memories,
+      Event done = submitTask(op.op(), t.def(), t.rs(), t.args(), t.point(), processor, memories,
           new ReductionBuffer[t.rs().size()][], after, t.future(), new ArrayList<>(1));
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);
