@@ -302,11 +302,16 @@ final class LogicalAnalyzer {
       return; // steady state: already open for these fields in this mode (no scan of a wide list)
     }
     long rest = mask;
+    boolean emptied = false;
+    User sameMode = null; // an entry of this child in this mode, to widen rather than add another
     ArrayList<User> open = n.open;
     for (int i = 0, s = open.size(); i < s; i++) {
       User e = open.get(i);
       if (e.op != child.id) {
         continue;
+      }
+      if (e.priv == mode && (mode != Privilege.RED || e.redop == redop)) {
+        sameMode = e;
       }
       long ov = e.mask & rest;
       if (ov == 0) {
@@ -316,6 +321,7 @@ final class LogicalAnalyzer {
       byte m = User.merge(e.priv, e.redop, mode, redop);
       if (m != e.priv || (m == Privilege.RED && e.redop != redop)) {
         e.mask &= ~ov;
+        emptied |= e.mask == 0;
         User widened = new User(child.id, m, m == Privilege.RED ? redop : -1, ov);
         open.add(widened);
         n.widenOpen(ov, m);
@@ -325,14 +331,21 @@ final class LogicalAnalyzer {
       }
     }
     if (rest != 0) {
-      User added = new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest);
-      open.add(added);
+      if (sameMode != null && sameMode.mask != 0) {
+        sameMode.mask |= rest; // one entry per child and mode, so the hint covers all its fields
+        child.openHint = sameMode;
+      } else {
+        User added = new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest);
+        open.add(added);
+        child.openHint = added;
+      }
       n.widenOpen(rest, mode);
-      child.openHint = added;
     }
-    if (open.removeIf(e -> e.mask == 0)) {
+    if (emptied) { // only then: a wide partition's list is long, and this runs on every traversal
+      open.removeIf(e -> e.mask == 0);
       n.openShrank();
     }
   }
+
 
 }
