@@ -1,6 +1,8 @@
 package org.apophenia.legion;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
 import java.util.ArrayList;
 
 /**
@@ -51,7 +53,7 @@ final class LogicalAnalyzer {
 
   /** The operation being analysed and the hoisting closes made for it (which wait for it). */
   private int curOp = -1;
-  private final it.unimi.dsi.fastutil.ints.IntOpenHashSet hoisted = new it.unimi.dsi.fastutil.ints.IntOpenHashSet();
+  private final IntOpenHashSet hoisted = new IntOpenHashSet();
 
   LogicalAnalyzer(DependenceGraph graph) {
     this.graph = graph;
@@ -272,8 +274,7 @@ final class LogicalAnalyzer {
    */
   private void collapseReaders(int op, RegionNode n) {
     ArrayList<User> cur = n.current;
-    it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap<IntArrayList> byMask =
-        new it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap<>();
+    Long2ObjectLinkedOpenHashMap<IntArrayList> byMask = new Long2ObjectLinkedOpenHashMap<>();
     for (User u : cur) {
       if (u.priv == Privilege.RO && u.op != op && !hoisted.contains(u.op)) {
         byMask.computeIfAbsent(u.mask, m -> new IntArrayList()).add(u.op);
