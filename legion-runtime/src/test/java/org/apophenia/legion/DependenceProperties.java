@@ -74,23 +74,42 @@ class DependenceProperties {
     return false;
   }
 
+  /**
+   * Every node's ancestors, by an iterative post-order walk: a task depends on the closes its own
+   * analysis made after it, so ids are not a topological order, and chains of reader summaries are
+   * too deep for recursion.
+   */
   static BitSet[] ancestors(DependenceGraph g) {
     BitSet[] anc = new BitSet[g.size()];
-    for (int op = 0; op < g.size(); op++) {
-      ancestors(g, op, anc);
+    java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+    for (int root = 0; root < g.size(); root++) {
+      if (anc[root] != null) {
+        continue;
+      }
+      stack.push(root);
+      while (!stack.isEmpty()) {
+        int op = stack.peek();
+        boolean ready = true;
+        for (int d : g.deps(op)) {
+          if (anc[d] == null) {
+            stack.push(d);
+            ready = false;
+          }
+        }
+        if (!ready) {
+          continue;
+        }
+        stack.pop();
+        if (anc[op] == null) {
+          BitSet b = new BitSet();
+          for (int d : g.deps(op)) {
+            b.set(d);
+            b.or(anc[d]);
+          }
+          anc[op] = b;
+        }
+      }
     }
     return anc;
-  }
-
-  private static BitSet ancestors(DependenceGraph g, int op, BitSet[] anc) {
-    if (anc[op] == null) {
-      BitSet b = new BitSet();
-      for (int d : g.deps(op)) {
-        b.set(d);
-        b.or(ancestors(g, d, anc));
-      }
-      anc[op] = b;
-    }
-    return anc[op];
   }
 }
