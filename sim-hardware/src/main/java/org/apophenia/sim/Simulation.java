@@ -192,6 +192,26 @@ public final class Simulation {
   }
 
   /**
+   * The latest trigger time among the events with ids in {@code [from, to)} that have triggered, or -1
+   * if none has. Event ids are dense and in creation order, so with {@code from = 0} and
+   * {@code to = eventCount()} taken at some point of a program, this is when everything created up
+   * to that point had finished — how a caller measures the simulated time of a stretch of work after
+   * the fact. O(to - from).
+   *
+   * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= eventCount()}
+   */
+  public long latestTriggerTime(int from, int to) {
+    java.util.Objects.checkFromToIndex(from, to, engine.operations());
+    long latest = -1;
+    for (int id = from; id < to; id++) {
+      if (engine.isTriggered(id)) {
+        latest = Math.max(latest, engine.triggerTime(id));
+      }
+    }
+    return latest;
+  }
+
+  /**
    * Advances simulated time until {@code e} has triggered and returns its trigger time — how a runtime
    * waits on a future. Activities that end at that same time may still be pending.
    *

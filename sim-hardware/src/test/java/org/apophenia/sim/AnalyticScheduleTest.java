@@ -46,6 +46,23 @@ class AnalyticScheduleTest {
   }
 
   @Test
+  void latestTriggerTimeCoversTheEventsCreatedInARange() {
+    Event a = task("a", "cpu0", 10_000, Event.NONE);
+    Event b = task("b", "cpu1", 40_000, Event.NONE);
+    int mark = sim.eventCount();
+    Event c = task("c", "cpu0", 5_000, a);
+    Event never = sim.userEvent();
+    sim.drain();
+    assertEquals(40_000, sim.latestTriggerTime(0, mark));
+    assertEquals(10_000, sim.latestTriggerTime(a.id(), a.id() + 1));
+    assertEquals(15_000, sim.latestTriggerTime(c.id(), sim.eventCount())); // the untriggered user event is skipped
+    assertEquals(-1, sim.latestTriggerTime(never.id(), never.id() + 1));
+    assertEquals(-1, sim.latestTriggerTime(mark, mark));
+    assertThrows(IndexOutOfBoundsException.class, () -> sim.latestTriggerTime(0, sim.eventCount() + 1));
+    assertEquals(40_000, sim.triggerTime(b));
+  }
+
+  @Test
   void forkJoinWaitsForTheSlowerBranch() {
     Event a = task("a", "cpu0", 10_000, Event.NONE);
     Event b = task("b", "cpu0", 20_000, a);

@@ -23,8 +23,15 @@ package org.apophenia.samples.apps;
  * @param warmupIterations the first iteration from which every iteration's loop-body operations were
  *     all replayed, or -1 if the last iteration was not
  * @param check the sample's own check of its numbers
+ * @param marks cumulative counters at iteration boundaries, for steady-state figures
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
-    String check) {}
+    String check, IterationMarks marks) {
+
+  /** The steady state after this run's own warm-up, or null if it never warmed up. */
+  public IterationMarks.SteadyState steadyState() {
+    return marks.steadyFrom(warmupIterations);
+  }
+}

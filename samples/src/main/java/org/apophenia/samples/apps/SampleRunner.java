@@ -45,6 +45,12 @@ public final class SampleRunner {
     int first = sample.manualTraceStart();
     long[] bodyStart = new long[o.iterations()];
     long[] bodyEnd = new long[o.iterations()];
+    int n1 = o.iterations() + 1;
+    long[] markOps = new long[n1];
+    long[] markFrontDoor = new long[n1];
+    long[] markApophenia = new long[n1];
+    int[] markEvents = new int[n1];
+    mark(np, runtime, 0, markOps, markFrontDoor, markApophenia, markEvents);
     int done = 0;
     for (int i = 0; i < o.iterations(); i++) {
       int phase = i - first;
@@ -60,6 +66,7 @@ public final class SampleRunner {
       }
       done = i + 1;
       boolean stop = sample.monitor(np, i);
+      mark(np, runtime, done, markOps, markFrontDoor, markApophenia, markEvents);
       if (o.progress() != null) {
         o.progress().accept(done);
       }
@@ -68,10 +75,12 @@ public final class SampleRunner {
       }
     }
     np.close();
+    mark(np, runtime, done, markOps, markFrontDoor, markApophenia, markEvents); // what close() flushed
     TracingStats stats = np.stats();
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
+    IterationMarks marks = marks(runtime, done, markOps, markFrontDoor, markApophenia, markEvents);
     // the stream may end inside a match that was then issued untraced: forgive a trailing run of
     // loop-body operations that were not replayed if it is shorter than the longest trace
     long tail = forgivenTail(np, bodyStart, bodyEnd, done, stats.longestTrace());
@@ -85,7 +94,31 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == done ? -1 : warmup, check);
+        warmup == done ? -1 : warmup, check, marks);
+  }
+
+  private static void mark(ArrayContext np, LegionRuntime runtime, int i, long[] ops, long[] frontDoor,
+      long[] apophenia, int[] events) {
+    TracingStats s = np.stats();
+    ops[i] = s.ops();
+    frontDoor[i] = s.frontDoorNanos();
+    apophenia[i] = s.apopheniaNanos();
+    events[i] = runtime.simulation().eventCount();
+  }
+
+  /** The marks of the first {@code done} iterations, with simulated times read once everything ran. */
+  private static IterationMarks marks(LegionRuntime runtime, int done, long[] ops, long[] frontDoor, long[] apophenia,
+      int[] events) {
+    long[] simulated = new long[done + 1];
+    long latest = 0;
+    int from = 0;
+    for (int i = 0; i <= done; i++) {
+      latest = Math.max(latest, runtime.simulation().latestTriggerTime(from, events[i]));
+      from = events[i];
+      simulated[i] = latest;
+    }
+    return new IterationMarks(java.util.Arrays.copyOf(ops, done + 1), java.util.Arrays.copyOf(frontDoor, done + 1),
+        java.util.Arrays.copyOf(apophenia, done + 1), simulated);
   }
 
   /**

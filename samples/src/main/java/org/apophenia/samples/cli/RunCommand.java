@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
@@ -105,6 +106,12 @@ final class RunCommand implements Callable<Integer> {
       w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
           r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
           r.wallNanos() / 1e6, r.simulatedMakespanNanos() / 1e6);
+      IterationMarks.SteadyState st = r.steadyState();
+      if (st != null) {
+        w.printf("steady state (iterations %d-%d, %d ops): simulated %.2f us/op, front door %.2f us/op, "
+            + "Apophenia %.2f us/op%n", st.fromIteration(), r.iterations() - 1, st.ops(), st.simulatedNanosPerOp() / 1e3,
+            st.frontDoorNanosPerOp() / 1e3, st.apopheniaNanosPerOp() / 1e3);
+      }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv,timeline.json,"

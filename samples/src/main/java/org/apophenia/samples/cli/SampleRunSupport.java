@@ -14,6 +14,7 @@ import org.apophenia.apophenia.TraceSink;
 import org.apophenia.apophenia.Traceability;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.legion.RegionRequirement;
+import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
@@ -117,6 +118,22 @@ final class SampleRunSupport {
     m.put("simulatedMakespanNanos", r.simulatedMakespanNanos());
     m.put("warmupIterations", r.warmupIterations());
     m.put("check", r.check());
+    m.put("steadyState", steady(r.steadyState()));
+    return m;
+  }
+
+  /** The steady state after warm-up as a JSON object, or null if the run never warmed up. */
+  static Map<String, Object> steady(IterationMarks.SteadyState s) {
+    if (s == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("fromIteration", s.fromIteration());
+    m.put("iterations", s.iterations());
+    m.put("ops", s.ops());
+    m.put("simulatedNanosPerOp", s.simulatedNanosPerOp());
+    m.put("frontDoorNanosPerOp", s.frontDoorNanosPerOp());
+    m.put("apopheniaNanosPerOp", s.apopheniaNanosPerOp());
     return m;
   }
 
