@@ -93,9 +93,17 @@ public record ApopheniaConfig(
     }
   }
 
-  /** Our defaults: respond within a few loop iterations without flooding the trie. */
+  /**
+   * Our defaults: respond within a few loop iterations without flooding the trie. The buffer holds
+   * 8192 tokens, not Legion's 2000: a blocking wait breaks the stream (a never-repeating token), and
+   * only a buffer that holds two stretches between breaks lets the miner see repeats aligned with
+   * them. The s3d sample waits every 10 steps of 465 operations; with 2000 tokens its traces stay out
+   * of phase with the waits and some operations of every stretch go untraced (steady state never
+   * reached in 100 steps), with 8192 every step is replayed from step 20. The ruler schedule starts
+   * with small windows, so short loops are found as fast as before.
+   */
   public static ApopheniaConfig defaults() {
-    return new ApopheniaConfig(5, UNBOUNDED, 2000, 32, 5, 2, true, true, true, 16, 64, false,
+    return new ApopheniaConfig(5, UNBOUNDED, 8192, 32, 5, 2, true, true, true, 16, 64, false,
         Duration.ofSeconds(30), 4096, 1024, 100_000);
   }
 

@@ -66,8 +66,8 @@ class FailureTest {
   @Test
   void invalidSettingsAreRejectedWithTheirNameAndRange() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
-        () -> ApopheniaConfig.defaults().toBuilder().multiScaleFactor(5000).build())
-        .hasMessageContaining("multiScaleFactor must be at most batchSize 2000, got 5000");
+        () -> ApopheniaConfig.defaults().toBuilder().multiScaleFactor(9000).build())
+        .hasMessageContaining("multiScaleFactor must be at most batchSize 8192, got 9000");
     org.assertj.core.api.Assertions.assertThatThrownBy(
         () -> ApopheniaConfig.defaults().toBuilder().minTraceLength(0).build())
         .hasMessageContaining("minTraceLength must be at least 1, got 0");
