@@ -81,10 +81,6 @@ public final class LegionRuntime {
     this.machine = Objects.requireNonNull(machine, "machine");
     this.mapper = Objects.requireNonNull(mapper, "mapper");
     this.costModel = Objects.requireNonNull(costModel, "costModel");
-    if (machine.memories().size() > 64) {
-      throw new IllegalArgumentException("at most 64 memories are supported, " + machine.name() + " has "
-          + machine.memories().size());
-    }
     this.sim = Simulation.on(machine);
     this.physical = new PhysicalAnalyzer(sim, effects, capture);
     this.utilityByNode = new Processor[machine.nodeCount()];
@@ -519,11 +515,7 @@ public final class LegionRuntime {
     }
     List<Memory> mems = new ArrayList<>(rs.size());
     for (Resolved r : rs) {
-      long valid = -1L;
-      for (long m = r.mask; m != 0; m &= m - 1) {
-        valid &= physical.validMemories(r.node, Long.numberOfTrailingZeros(m));
-      }
-      Memory mem = mapper.selectMemory(machine, proc, r.req, valid);
+      Memory mem = mapper.selectMemory(machine, proc, r.req, physical.validMemories(r.node, r.mask));
       if (!machine.visibleMemories(proc).contains(mem)) {
         throw new LegionException("mapper chose " + mem.name() + " for task " + def.name() + ", not visible from "
             + proc.name());
@@ -964,8 +956,8 @@ public final class LegionRuntime {
     }
 
     @Override
-    public long validMemories(LogicalRegion region, Field field) {
-      return physical.validMemories(regionNode(region, "validMemories"), field.id());
+    public MemorySet validMemories(LogicalRegion region, Field field) {
+      return physical.validMemories(regionNode(region, "validMemories"), field.bit());
     }
 
     @Override
@@ -1119,17 +1111,17 @@ public final class LegionRuntime {
     }
 
     @Override
-    public long atomValid(LogicalRegion region, int atom, int field) {
+    public MemorySet atomValid(LogicalRegion region, int atom, int field) {
       AtomState s = regionNode(region, "atomValid").tree.atomStates.get(atom);
-      return s.reductions[field] != null && !s.reductions[field].isEmpty() ? 0 : s.valid[field];
+      return s.reducing(field) ? MemorySet.EMPTY : s.validSet(field);
     }
 
     @Override
-    public void setAtomValid(LogicalRegion region, int atom, int field, long memories, Event ready) {
+    public void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready) {
       AtomState s = regionNode(region, "setAtomValid").tree.atomStates.get(atom);
-      s.valid[field] = memories;
-      for (long m = memories; m != 0; m &= m - 1) {
-        s.setReady(field, Long.numberOfTrailingZeros(m), ready);
+      s.setValidSet(field, memories);
+      for (int m = memories.first(); m >= 0; m = memories.next(m + 1)) {
+        s.setReady(field, m, ready);
       }
       if (s.reductions[field] != null) {
         s.reductions[field].clear();

@@ -1,5 +1,6 @@
 package org.apophenia.replay;
 
+import org.apophenia.legion.MemorySet;
 import org.apophenia.legion.TraceSupport;
 
 /**
@@ -21,9 +22,8 @@ public record Precondition(InstanceSet instances) {
       return false;
     }
     for (int i = 0; i < instances.size(); i++) {
-      long now = support.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
-      long need = instances.memories()[i];
-      if (now == 0 || (now & need) != need) {
+      MemorySet now = support.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
+      if (now.isEmpty() || !now.containsAll(instances.memories()[i])) {
         return false;
       }
     }
