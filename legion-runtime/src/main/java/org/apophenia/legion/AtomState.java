@@ -68,8 +68,13 @@ final class AtomState {
   void setOnlyValid(int f, int m) {
     if (words == 1) {
       valid[f] = 1L << m;
-      return;
+    } else {
+      setOnlyValidWide(f, m);
     }
+  }
+
+  /** {@link #setOnlyValid} on a machine of more than 64 memories (kept apart so the above inlines). */
+  private void setOnlyValidWide(int f, int m) {
     int base = f * words;
     Arrays.fill(valid, base, base + words, 0L);
     valid[base + (m >>> 6)] = 1L << m;

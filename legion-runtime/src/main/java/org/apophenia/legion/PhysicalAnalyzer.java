@@ -1,6 +1,7 @@
 package org.apophenia.legion;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
@@ -20,14 +21,27 @@ import org.apophenia.sim.machine.Memory;
  * reducing task; the consumer for everything it reads. WAR hazards on a copy's target are covered by
  * the logical analysis (an invalidated copy was invalidated by a writer that waited for its readers).
  *
- * <p>Cost: O(atoms x fields) per requirement plus O(1) per copy issued. Not thread-safe.
+ * <p>Valid sets are kept as flat bit words per atom ({@link AtomState}), so any number of memories
+ * works; the mapper is shown them as a {@link MemorySet}. On machines of at most 64 memories every
+ * test and update is one word, as with the plain {@code long} masks this replaced.
+ *
+ * <p>Cost: O(atoms x fields x ceil(memories / 64)) per requirement plus O(1) per copy issued. Not
+ * thread-safe.
  */
 final class PhysicalAnalyzer {
   private final Simulation sim;
   private final Effects effects;
   private final List<Memory> memories;
+  /** Longs per field in {@link AtomState#valid}. */
+  private final int words;
   /** Every memory of the machine, in {@link AtomState}'s word layout. */
   private final long[] allMemories;
+  /**
+   * The last multi-member set {@link #validMemories} built on a one-word machine, and its word: data
+   * never written is valid everywhere, so the same set recurs for every task reading it.
+   */
+  private long lastWord;
+  private MemorySet lastSet = MemorySet.EMPTY;
   /** Merge inputs and data effects for a trace engine's recording (inactive outside traces). */
   final TraceCapture capture;
 
@@ -36,8 +50,8 @@ final class PhysicalAnalyzer {
     this.effects = effects;
     this.capture = capture;
     this.memories = sim.machine().memories();
-    long[] all = MemorySet.firstIds(memories.size()).toLongArray();
-    this.allMemories = java.util.Arrays.copyOf(all, AtomState.wordsFor(memories.size()));
+    this.words = AtomState.wordsFor(memories.size());
+    this.allMemories = Arrays.copyOf(MemorySet.firstIds(memories.size()).toLongArray(), words);
   }
 
   /**
@@ -235,27 +249,46 @@ final class PhysicalAnalyzer {
 
   /**
    * Memories holding valid data for all of {@code node}'s points of every field in {@code fields}, empty
-   * if reductions are pending on one of them. A machine with at most 64 memories needs no buffer and
-   * returns a shared constant when one memory or none holds the data (the common case after a write).
+   * if reductions are pending on one of them. A machine with at most 64 memories needs no buffer, and
+   * allocates only when the set differs from the last one returned and has two members or more (sets
+   * of one member are shared constants).
    */
   MemorySet validMemories(RegionNode node, long fields) {
+    if (words > 1) {
+      return validMemoriesWide(node, fields);
+    }
+    long v = validWord(node, fields);
+    if ((v & v - 1) == 0) {
+      return MemorySet.ofWord(v); // empty or one member: a shared constant
+    }
+    if (v != lastWord) {
+      lastSet = MemorySet.ofWord(v);
+      lastWord = v;
+    }
+    return lastSet;
+  }
+
+  /** {@link #validMemories} as one word, 0 if reductions are pending; for machines of at most 64 memories. */
+  private long validWord(RegionNode node, long fields) {
     RegionTree tree = node.tree;
     int[] atoms = tree.atoms(node);
-    int words = AtomState.wordsFor(memories.size());
-    if (words == 1) {
-      long v = allMemories[0];
-      for (long rest = fields; rest != 0; rest &= rest - 1) {
-        int f = Long.numberOfTrailingZeros(rest);
-        for (int a : atoms) {
-          AtomState s = tree.atomStates.get(a);
-          if (s.reducing(f)) {
-            return MemorySet.EMPTY;
-          }
-          v &= s.valid[f];
+    long v = allMemories[0];
+    for (long rest = fields; rest != 0; rest &= rest - 1) {
+      int f = Long.numberOfTrailingZeros(rest);
+      for (int a : atoms) {
+        AtomState s = tree.atomStates.get(a);
+        if (s.reducing(f)) {
+          return 0;
         }
+        v &= s.valid[f];
       }
-      return MemorySet.ofWord(v);
     }
+    return v;
+  }
+
+  private MemorySet validMemoriesWide(RegionNode node, long fields) {
+    RegionTree tree = node.tree;
+    int[] atoms = tree.atoms(node);
     long[] v = allMemories.clone();
     for (long rest = fields; rest != 0; rest &= rest - 1) {
       int f = Long.numberOfTrailingZeros(rest);

@@ -48,7 +48,7 @@ final class Recorder {
   private final IntArrayList keyAtom = new IntArrayList();
   private final IntArrayList keyField = new IntArrayList();
   private final BitSet preKeys = new BitSet();
-  private final List<MemorySet> preMasks = new ArrayList<>();
+  private final List<MemorySet> preValid = new ArrayList<>();
   private final Map<Integer, Integer> treeVersions = new LinkedHashMap<>();
   private final Map<Integer, LogicalRegion> treeRegion = new LinkedHashMap<>();
   private final Map<LogicalRegion, RegionRequirement> summary = new LinkedHashMap<>();
@@ -111,7 +111,7 @@ final class Recorder {
             keyAtom.add(a);
             keyField.add(field);
             MemorySet valid = support.atomValid(r, a, field);
-            preMasks.add(valid);
+            preValid.add(valid);
             if (reads0) {
               preKeys.set(k);
               if (valid.isEmpty()) {
@@ -254,15 +254,15 @@ final class Recorder {
     List<LogicalRegion> preRegions = new ArrayList<>();
     IntArrayList preAtoms = new IntArrayList();
     IntArrayList preFields = new IntArrayList();
-    List<MemorySet> preMask = new ArrayList<>();
+    List<MemorySet> preSets = new ArrayList<>();
     for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
       preRegions.add(keyRegion.get(k));
       preAtoms.add(keyAtom.getInt(k));
       preFields.add(keyField.getInt(k));
-      preMask.add(preMasks.get(k));
+      preSets.add(preValid.get(k));
     }
     Precondition pre = new Precondition(new InstanceSet(preRegions, preAtoms.toIntArray(), preFields.toIntArray(),
-        preMask.toArray(new MemorySet[0]), trees, versions));
+        preSets.toArray(new MemorySet[0]), trees, versions));
     Postcondition postc = new Postcondition(new InstanceSet(keyRegion, keyAtom.toIntArray(), keyField.toIntArray(),
         post, trees, versions));
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
