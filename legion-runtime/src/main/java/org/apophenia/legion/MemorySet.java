@@ -11,8 +11,9 @@ import org.apophenia.sim.machine.Memory;
  *
  * <p>Cost: {@link #contains} and {@link #isEmpty} are O(1); {@link #first}, {@link #next},
  * {@link #cardinality}, {@link #containsAll}, {@link #intersect}, {@link #with}, equality and hashing
- * are O(words), one word per 64 ids up to the largest member; a set whose members are all below 64
- * is one object of 32 bytes, and the sets of one member below 64 are shared constants.
+ * are O(words), one word per 64 ids up to the largest member. A set whose members are all below 64
+ * is one small object without an array, and the empty set and the sets of one member below 64 are
+ * shared constants, so the common answers on machines of at most 64 memories cost no allocation.
  */
 public final class MemorySet {
   /*

@@ -2,10 +2,13 @@ package org.apophenia.legion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apophenia.sim.Event;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.Channel;
 import org.apophenia.sim.machine.ChannelKind;
@@ -62,6 +65,57 @@ class ManyMemoriesExecutionTest {
       LegionRuntime rt = new LegionRuntime(Presets.machine(spec));
       assertThat(rt.machine().memories()).as(spec).hasSizeGreaterThan(64);
     }
+  }
+
+  /**
+   * The TraceSupport view of the two-word state: a fresh atom is valid in all 96 memories, a set
+   * across both words round-trips through setAtomValid/atomValid, a set naming memory 96 (which
+   * perlmutter:16 lacks) is rejected with nothing changed, and validMemories reports the second word.
+   */
+  @Example
+  void traceSupportReadsAndWritesValidSetsBeyondTheFirstWord() {
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:16"));
+    FieldSpace fs = rt.createFieldSpace();
+    Field x = fs.allocate("x", FieldType.LONG);
+    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 7)), fs);
+    List<String> failures = new ArrayList<>();
+    rt.setTraceEngine(new TraceEngine() {
+      @Override
+      public void beginTrace(int traceId, TraceSupport support) {
+        int atom = support.atomsOf(root)[0];
+        check(support.atomValid(root, atom, 0).equals(MemorySet.firstIds(96)), "fresh atom valid everywhere");
+        MemorySet both = MemorySet.of(3, 70, 95);
+        support.setAtomValid(root, atom, 0, both, Event.NONE);
+        check(support.atomValid(root, atom, 0).equals(both), "round trip of " + both);
+        check(support.validMemories(root, x).equals(both), "validMemories of " + both);
+        try {
+          support.setAtomValid(root, atom, 0, MemorySet.of(5, 96), Event.NONE);
+          failures.add("memory 96 accepted");
+        } catch (IllegalArgumentException expected) {
+          check(support.atomValid(root, atom, 0).equals(both), "unchanged after the rejected set");
+        }
+      }
+
+      private void check(boolean ok, String what) {
+        if (!ok) {
+          failures.add(what);
+        }
+      }
+
+      @Override
+      public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+        return Decision.ANALYZE;
+      }
+
+      @Override
+      public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
+
+      @Override
+      public void endTrace(int traceId, TraceSupport support) {}
+    });
+    rt.beginTrace(1);
+    rt.endTrace(1);
+    assertThat(failures).isEmpty();
   }
 
   private static void assertSameAsInterpreter(RandomProgram prog, ProgramRunner run) {

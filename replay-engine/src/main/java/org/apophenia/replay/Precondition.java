@@ -15,7 +15,9 @@ import org.apophenia.legion.TraceSupport;
 public record Precondition(InstanceSet instances) {
   /**
    * Whether the runtime's current physical state satisfies this precondition: the region trees are
-   * not refined since, and every required instance is valid (with no pending reductions). O(size).
+   * not refined since, and every required instance is valid (with no pending reductions): the
+   * memories valid now contain the recorded ones, compared member by member, never by hash.
+   * O(size x ceil(memories / 64)).
    */
   public boolean holds(TraceSupport support) {
     if (!sameTrees(instances, support)) {
