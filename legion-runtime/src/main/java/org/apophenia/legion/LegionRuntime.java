@@ -59,6 +59,12 @@ public final class LegionRuntime {
    * on node 0.
    */
   private final Processor[] utilityByNode;
+  /**
+   * Per processor id, the memories visible from it, filled on first use: Machine.visibleMemories
+   * scans and sorts every affinity of the machine, which took a fifth of a task's analysis on one
+   * node and grows with the machine (perlmutter:16 has thousands of affinities).
+   */
+  private final MemorySet[] visible;
   private final Memory hostMemory;
   private int indexSpaces;
   private int fieldSpaces;
@@ -83,6 +89,7 @@ public final class LegionRuntime {
     this.costModel = Objects.requireNonNull(costModel, "costModel");
     this.sim = Simulation.on(machine);
     this.physical = new PhysicalAnalyzer(sim, effects, capture);
+    this.visible = new MemorySet[machine.processors().size()];
     this.utilityByNode = new Processor[machine.nodeCount()];
     for (int n = 0; n < utilityByNode.length; n++) {
       List<Processor> util = machine.processors(n, ProcessorKind.UTILITY);
@@ -516,7 +523,7 @@ public final class LegionRuntime {
     List<Memory> mems = new ArrayList<>(rs.size());
     for (Resolved r : rs) {
       Memory mem = mapper.selectMemory(machine, proc, r.req, physical.validMemories(r.node, r.mask));
-      if (!machine.visibleMemories(proc).contains(mem)) {
+      if (!visibleFrom(proc, mem)) {
         throw new LegionException("mapper chose " + mem.name() + " for task " + def.name() + ", not visible from "
             + proc.name());
       }
@@ -548,6 +555,23 @@ public final class LegionRuntime {
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
     }
     return finishOp(op, deps, done, t0, pending, proc, mems, issued);
+  }
+
+  /** Whether {@code mem} is visible from {@code proc}, a processor of this machine (else false). */
+  private boolean visibleFrom(Processor proc, Memory mem) {
+    int id = proc.id();
+    if (id < 0 || id >= visible.length || machine.processor(id) != proc) {
+      return machine.visibleMemories(proc).contains(mem); // not the machine's own instance
+    }
+    MemorySet v = visible[id];
+    if (v == null) {
+      for (Memory m : machine.visibleMemories(proc)) {
+        v = v == null ? MemorySet.of(m) : v.with(m.id());
+      }
+      v = v == null ? MemorySet.EMPTY : v;
+      visible[id] = v;
+    }
+    return v.contains(mem) && machine.memory(mem.id()).equals(mem);
   }
 
   private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future,
