@@ -47,7 +47,7 @@ public final class DefaultMapper implements Mapper {
 
   @Override
   public Memory selectMemory(Machine machine, Processor processor, RegionRequirement requirement,
-      long validMemories) {
+      MemorySet validMemories) {
     List<Memory> vis = machine.visibleMemories(processor);
     Memory best = vis.get(0);
     double bw = bandwidth(machine, processor, best);
@@ -55,7 +55,7 @@ public final class DefaultMapper implements Mapper {
       if (bandwidth(machine, processor, m) < bw) {
         break;
       }
-      if ((validMemories >>> m.id() & 1) != 0) {
+      if (validMemories.contains(m)) {
         return m;
       }
     }

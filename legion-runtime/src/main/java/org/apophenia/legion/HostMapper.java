@@ -26,7 +26,7 @@ public final class HostMapper implements Mapper {
 
   @Override
   public Memory selectMemory(Machine machine, Processor processor, RegionRequirement requirement,
-      long validMemories) {
+      MemorySet validMemories) {
     return machine.memories(0, MemoryKind.SYSTEM).get(0);
   }
 }

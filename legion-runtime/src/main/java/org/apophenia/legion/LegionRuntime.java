@@ -59,6 +59,12 @@ public final class LegionRuntime {
    * on node 0.
    */
   private final Processor[] utilityByNode;
+  /**
+   * Per processor id, the memories visible from it, filled on first use: Machine.visibleMemories
+   * scans and sorts every affinity of the machine, which took a fifth of a task's analysis on one
+   * node and grows with the machine (perlmutter:16 has thousands of affinities).
+   */
+  private final MemorySet[] visible;
   private final Memory hostMemory;
   private int indexSpaces;
   private int fieldSpaces;
@@ -81,12 +87,9 @@ public final class LegionRuntime {
     this.machine = Objects.requireNonNull(machine, "machine");
     this.mapper = Objects.requireNonNull(mapper, "mapper");
     this.costModel = Objects.requireNonNull(costModel, "costModel");
-    if (machine.memories().size() > 64) {
-      throw new IllegalArgumentException("at most 64 memories are supported, " + machine.name() + " has "
-          + machine.memories().size());
-    }
     this.sim = Simulation.on(machine);
     this.physical = new PhysicalAnalyzer(sim, effects, capture);
+    this.visible = new MemorySet[machine.processors().size()];
     this.utilityByNode = new Processor[machine.nodeCount()];
     for (int n = 0; n < utilityByNode.length; n++) {
       List<Processor> util = machine.processors(n, ProcessorKind.UTILITY);
@@ -519,12 +522,8 @@ public final class LegionRuntime {
     }
     List<Memory> mems = new ArrayList<>(rs.size());
     for (Resolved r : rs) {
-      long valid = -1L;
-      for (long m = r.mask; m != 0; m &= m - 1) {
-        valid &= physical.validMemories(r.node, Long.numberOfTrailingZeros(m));
-      }
-      Memory mem = mapper.selectMemory(machine, proc, r.req, valid);
-      if (!machine.visibleMemories(proc).contains(mem)) {
+      Memory mem = mapper.selectMemory(machine, proc, r.req, physical.validMemories(r.node, r.mask));
+      if (!visibleFrom(proc, mem)) {
         throw new LegionException("mapper chose " + mem.name() + " for task " + def.name() + ", not visible from "
             + proc.name());
       }
@@ -556,6 +555,23 @@ public final class LegionRuntime {
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
     }
     return finishOp(op, deps, done, t0, pending, proc, mems, issued);
+  }
+
+  /** Whether {@code mem} is visible from {@code proc}, a processor of this machine (else false). */
+  private boolean visibleFrom(Processor proc, Memory mem) {
+    int id = proc.id();
+    if (id < 0 || id >= visible.length || machine.processor(id) != proc) {
+      return machine.visibleMemories(proc).contains(mem); // not the machine's own instance
+    }
+    MemorySet v = visible[id];
+    if (v == null) {
+      for (Memory m : machine.visibleMemories(proc)) {
+        v = v == null ? MemorySet.of(m) : v.with(m.id());
+      }
+      v = v == null ? MemorySet.EMPTY : v;
+      visible[id] = v;
+    }
+    return v.contains(mem) && machine.memory(mem.id()).equals(mem);
   }
 
   private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future,
@@ -964,8 +980,8 @@ public final class LegionRuntime {
     }
 
     @Override
-    public long validMemories(LogicalRegion region, Field field) {
-      return physical.validMemories(regionNode(region, "validMemories"), field.id());
+    public MemorySet validMemories(LogicalRegion region, Field field) {
+      return physical.validMemories(regionNode(region, "validMemories"), field.bit());
     }
 
     @Override
@@ -1119,17 +1135,17 @@ public final class LegionRuntime {
     }
 
     @Override
-    public long atomValid(LogicalRegion region, int atom, int field) {
+    public MemorySet atomValid(LogicalRegion region, int atom, int field) {
       AtomState s = regionNode(region, "atomValid").tree.atomStates.get(atom);
-      return s.reductions[field] != null && !s.reductions[field].isEmpty() ? 0 : s.valid[field];
+      return s.reducing(field) ? MemorySet.EMPTY : s.validSet(field);
     }
 
     @Override
-    public void setAtomValid(LogicalRegion region, int atom, int field, long memories, Event ready) {
+    public void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready) {
       AtomState s = regionNode(region, "setAtomValid").tree.atomStates.get(atom);
-      s.valid[field] = memories;
-      for (long m = memories; m != 0; m &= m - 1) {
-        s.setReady(field, Long.numberOfTrailingZeros(m), ready);
+      s.setValidSet(field, memories);
+      for (int m = memories.first(); m >= 0; m = memories.next(m + 1)) {
+        s.setReady(field, m, ready);
       }
       if (s.reductions[field] != null) {
         s.reductions[field].clear();

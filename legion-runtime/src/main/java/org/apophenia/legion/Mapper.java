@@ -24,7 +24,9 @@ public interface Mapper {
   /**
    * The memory for one requirement; it must be visible from {@code processor}.
    *
-   * @param validMemories bit mask (by memory id) of memories that already hold all of the data valid
+   * @param validMemories memories that already hold all of the requirement's data (every field) valid;
+   *     empty if none does or reductions are pending on it
    */
-  Memory selectMemory(Machine machine, Processor processor, RegionRequirement requirement, long validMemories);
+  Memory selectMemory(Machine machine, Processor processor, RegionRequirement requirement,
+      MemorySet validMemories);
 }

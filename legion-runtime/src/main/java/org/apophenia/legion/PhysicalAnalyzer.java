@@ -1,6 +1,7 @@
 package org.apophenia.legion;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
@@ -20,12 +21,27 @@ import org.apophenia.sim.machine.Memory;
  * reducing task; the consumer for everything it reads. WAR hazards on a copy's target are covered by
  * the logical analysis (an invalidated copy was invalidated by a writer that waited for its readers).
  *
- * <p>Cost: O(atoms x fields) per requirement plus O(1) per copy issued. Not thread-safe.
+ * <p>Valid sets are kept as flat bit words per atom ({@link AtomState}), so any number of memories
+ * works; the mapper is shown them as a {@link MemorySet}. On machines of at most 64 memories every
+ * test and update is one word, as with the plain {@code long} masks this replaced.
+ *
+ * <p>Cost: O(atoms x fields x ceil(memories / 64)) per requirement plus O(1) per copy issued. Not
+ * thread-safe.
  */
 final class PhysicalAnalyzer {
   private final Simulation sim;
   private final Effects effects;
   private final List<Memory> memories;
+  /** Longs per field in {@link AtomState#valid}. */
+  private final int words;
+  /** Every memory of the machine, in {@link AtomState}'s word layout. */
+  private final long[] allMemories;
+  /**
+   * The last multi-member set {@link #validMemories} built on a one-word machine, and its word: data
+   * never written is valid everywhere, so the same set recurs for every task reading it.
+   */
+  private long lastWord;
+  private MemorySet lastSet = MemorySet.EMPTY;
   /** Merge inputs and data effects for a trace engine's recording (inactive outside traces). */
   final TraceCapture capture;
 
@@ -34,6 +50,8 @@ final class PhysicalAnalyzer {
     this.effects = effects;
     this.capture = capture;
     this.memories = sim.machine().memories();
+    this.words = AtomState.wordsFor(memories.size());
+    this.allMemories = Arrays.copyOf(MemorySet.firstIds(memories.size()).toLongArray(), words);
   }
 
   /**
@@ -76,11 +94,10 @@ final class PhysicalAnalyzer {
   /** R1: copy every atom of field f that is not valid in m from a memory where it is. */
   private void makeValid(RegionTree tree, int[] atoms, int f, int m, Event logicalPre, List<Event> pre,
       List<Issued> issued) {
-    long bit = 1L << m;
     long[] bytesFrom = null;
     for (int a : atoms) {
       AtomState s = tree.atomStates.get(a);
-      if ((s.valid[f] & bit) != 0) {
+      if (s.isValid(f, m)) {
         Event r = s.ready(f, m);
         if (!r.isNone()) {
           pre.add(r);
@@ -90,7 +107,7 @@ final class PhysicalAnalyzer {
       if (bytesFrom == null) {
         bytesFrom = new long[memories.size()];
       }
-      bytesFrom[source(s.valid[f], m)] += tree.atomRects.get(a).volume() * 8;
+      bytesFrom[source(s, f, m)] += tree.atomRects.get(a).volume() * 8;
     }
     if (bytesFrom == null) {
       return;
@@ -103,7 +120,7 @@ final class PhysicalAnalyzer {
       cpre.add(logicalPre);
       for (int a : atoms) {
         AtomState s = tree.atomStates.get(a);
-        if ((s.valid[f] & bit) == 0 && source(s.valid[f], m) == src) {
+        if (!s.isValid(f, m) && source(s, f, m) == src) {
           Event r = s.ready(f, src);
           if (!r.isNone()) {
             cpre.add(r);
@@ -117,29 +134,39 @@ final class PhysicalAnalyzer {
       pre.add(done);
       for (int a : atoms) {
         AtomState s = tree.atomStates.get(a);
-        if ((s.valid[f] & bit) == 0 && source(s.valid[f], m) == src) {
+        if (!s.isValid(f, m) && source(s, f, m) == src) {
           Rect r = tree.atomRects.get(a);
           final int from = src;
           Runnable move = () -> copyData(tree, f, r, from, m);
           effects.add(done, move);
           capture.effect(done, move);
-          s.valid[f] |= bit;
+          s.addValid(f, m);
           s.setReady(f, m, done);
         }
       }
     }
   }
 
-  /** The memory to copy from: the valid memory on m's node with the lowest id, else the lowest. */
-  private int source(long valid, int m) {
+  /**
+   * The memory to copy field f of {@code s} from: the valid memory on m's node with the lowest id, else
+   * the lowest valid one. The field must be valid somewhere (a fold or write leaves one valid copy).
+   */
+  private int source(AtomState s, int f, int m) {
     int node = memories.get(m).node();
-    for (long v = valid; v != 0; v &= v - 1) {
-      int i = Long.numberOfTrailingZeros(v);
-      if (memories.get(i).node() == node) {
-        return i;
+    int base = f * s.words;
+    int lowest = -1;
+    for (int w = 0; w < s.words; w++) {
+      for (long v = s.valid[base + w]; v != 0; v &= v - 1) {
+        int i = w * 64 + Long.numberOfTrailingZeros(v);
+        if (memories.get(i).node() == node) {
+          return i;
+        }
+        if (lowest < 0) {
+          lowest = i;
+        }
       }
     }
-    return Long.numberOfTrailingZeros(valid);
+    return lowest;
   }
 
   /** R2: fold the pending reductions of field f into memory m, which holds valid data. */
@@ -168,7 +195,7 @@ final class PhysicalAnalyzer {
         }
       }
       cs.clear();
-      s.valid[f] = 1L << m;
+      s.setOnlyValid(f, m);
       s.setReady(f, m, last);
       pre.add(last);
     }
@@ -190,7 +217,7 @@ final class PhysicalAnalyzer {
           }
           s.reductions[f].add(new AtomState.Contribution(bufs[f], done));
         } else {
-          s.valid[f] = 1L << m;
+          s.setOnlyValid(f, m);
           s.setReady(f, m, done);
           if (s.reductions[f] != null) {
             s.reductions[f].clear();
@@ -207,7 +234,11 @@ final class PhysicalAnalyzer {
       AtomState s = tree.atomStates.get(a);
       for (long rest = mask; rest != 0; rest &= rest - 1) {
         int f = Long.numberOfTrailingZeros(rest);
-        s.valid[f] = exclusive ? 1L << m : s.valid[f] | 1L << m;
+        if (exclusive) {
+          s.setOnlyValid(f, m);
+        } else {
+          s.addValid(f, m);
+        }
         s.setReady(f, m, e);
         if (exclusive && s.reductions[f] != null) {
           s.reductions[f].clear();
@@ -216,18 +247,62 @@ final class PhysicalAnalyzer {
     }
   }
 
-  /** Memories holding valid data for all of {@code node}'s points of field f (no pending reductions). */
-  long validMemories(RegionNode node, int f) {
+  /**
+   * Memories holding valid data for all of {@code node}'s points of every field in {@code fields}, empty
+   * if reductions are pending on one of them. A machine with at most 64 memories needs no buffer, and
+   * allocates only when the set differs from the last one returned and has two members or more (sets
+   * of one member are shared constants).
+   */
+  MemorySet validMemories(RegionNode node, long fields) {
+    if (words > 1) {
+      return validMemoriesWide(node, fields);
+    }
+    long v = validWord(node, fields);
+    if ((v & v - 1) == 0) {
+      return MemorySet.ofWord(v); // empty or one member: a shared constant
+    }
+    if (v != lastWord) {
+      lastSet = MemorySet.ofWord(v);
+      lastWord = v;
+    }
+    return lastSet;
+  }
+
+  /** {@link #validMemories} as one word, 0 if reductions are pending; for machines of at most 64 memories. */
+  private long validWord(RegionNode node, long fields) {
     RegionTree tree = node.tree;
-    long v = -1L;
-    for (int a : tree.atoms(node)) {
-      AtomState s = tree.atomStates.get(a);
-      v &= s.valid[f];
-      if (s.reductions[f] != null && !s.reductions[f].isEmpty()) {
-        return 0;
+    int[] atoms = tree.atoms(node);
+    long v = allMemories[0];
+    for (long rest = fields; rest != 0; rest &= rest - 1) {
+      int f = Long.numberOfTrailingZeros(rest);
+      for (int a : atoms) {
+        AtomState s = tree.atomStates.get(a);
+        if (s.reducing(f)) {
+          return 0;
+        }
+        v &= s.valid[f];
       }
     }
     return v;
+  }
+
+  private MemorySet validMemoriesWide(RegionNode node, long fields) {
+    RegionTree tree = node.tree;
+    int[] atoms = tree.atoms(node);
+    long[] v = allMemories.clone();
+    for (long rest = fields; rest != 0; rest &= rest - 1) {
+      int f = Long.numberOfTrailingZeros(rest);
+      for (int a : atoms) {
+        AtomState s = tree.atomStates.get(a);
+        if (s.reducing(f)) {
+          return MemorySet.EMPTY;
+        }
+        for (int w = 0, base = f * words; w < words; w++) {
+          v[w] &= s.valid[base + w];
+        }
+      }
+    }
+    return MemorySet.valueOf(v);
   }
 
   static void copyData(RegionTree tree, int f, Rect r, int from, int to) {

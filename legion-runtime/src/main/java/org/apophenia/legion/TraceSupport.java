@@ -15,8 +15,11 @@ import org.apophenia.sim.machine.Processor;
 public interface TraceSupport {
   Simulation simulation();
 
-  /** Bit mask (by memory id) of memories holding all of {@code region}'s field valid, 0 if none does. */
-  long validMemories(LogicalRegion region, Field field);
+  /**
+   * Memories holding all of {@code region}'s {@code field} valid; empty if none does or reductions are
+   * pending on part of it.
+   */
+  MemorySet validMemories(LogicalRegion region, Field field);
 
   /**
    * Postcondition: {@code region}'s fields {@code fields} are valid in {@code memory} from {@code ready}
@@ -85,16 +88,19 @@ public interface TraceSupport {
   int treeVersion(LogicalRegion region);
 
   /**
-   * Memories (bit per memory id) holding a valid copy of {@code field} for {@code atom} of
-   * {@code region}'s tree; 0 if reductions are pending on it.
+   * Memories holding a valid copy of {@code field} for {@code atom} of {@code region}'s tree; empty if
+   * reductions are pending on it (never empty otherwise). O(memories / 64); no allocation when at most
+   * one memory below id 64 holds it.
    */
-  long atomValid(LogicalRegion region, int atom, int field);
+  MemorySet atomValid(LogicalRegion region, int atom, int field);
 
   /**
    * Postcondition at atom granularity: {@code atom}'s {@code field} is valid exactly in
    * {@code memories} from {@code ready} on; pending reductions are dropped (the replayed work folded them).
+   * IllegalArgumentException, with nothing changed, if {@code memories} names a memory the machine does
+   * not have.
    */
-  void setAtomValid(LogicalRegion region, int atom, int field, long memories, Event ready);
+  void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready);
 
   /**
    * A mapping fence for a replay (dynamic tracing paper §IV-D): registers a READ_WRITE user of

@@ -6,7 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import org.apophenia.sim.Cost;
+import java.util.Set;
+import org.apophenia.sim.machine.Machine;
+import org.apophenia.sim.machine.Memory;
+import org.apophenia.sim.machine.MemoryKind;
 import org.apophenia.sim.machine.Presets;
+import org.apophenia.sim.machine.Processor;
+import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /** The user errors of issue 4, each with its message; the runtime stays usable afterwards. */
@@ -126,6 +132,45 @@ class ErrorCaseTest {
     rt.endTrace(7);
     assertThat(g.getLong()).isEqualTo(42L);
     assertThat(rt.inlineMap(whole).accessor(x).getLong(new long[] {3})).isZero();
+  }
+
+  /**
+   * The runtime checks the mapper's memory against the processor's visible memories (a cached set
+   * per processor since the MemorySet change): a framebuffer for a CPU task is refused, also when the
+   * answer comes from the cache, and a visible memory passes even as an equal copy of the machine's
+   * record.
+   */
+  @Test
+  void aMemoryNotVisibleFromTheChosenProcessorIsRefused() {
+    Machine m = Presets.machine("perlmutter:1");
+    Memory fb = m.memories(0, MemoryKind.FRAMEBUFFER).get(0);
+    Memory sys = m.memories(0, MemoryKind.SYSTEM).get(0);
+    Memory[] choice = {fb};
+    Mapper mapper = new Mapper() {
+      @Override
+      public Processor selectProcessor(Machine machine, String task, Set<ProcessorKind> variants, int pointIndex,
+          int points) {
+        return machine.processors(0, ProcessorKind.CPU).get(0);
+      }
+
+      @Override
+      public Memory selectMemory(Machine machine, Processor processor, RegionRequirement requirement,
+          MemorySet validMemories) {
+        return choice[0];
+      }
+    };
+    assertThat(m.visibleMemories(m.processors(0, ProcessorKind.CPU).get(0))).doesNotContain(fb).contains(sys);
+    LegionRuntime r = new LegionRuntime(m, mapper, AnalysisCostModel.none());
+    r.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(100)));
+    FieldSpace s = r.createFieldSpace();
+    Field f = s.allocate("f", FieldType.LONG);
+    LogicalRegion top = r.createRegion(r.createIndexSpace(Rect.of(0, 3)), s);
+    for (int i = 0; i < 2; i++) { // the second time from the cache
+      assertThatThrownBy(() -> r.execute(new TaskLauncher(1, RegionRequirement.of(top, Privilege.READ_WRITE, top, f))))
+          .isInstanceOf(LegionException.class).hasMessageContaining("not visible from");
+    }
+    choice[0] = new Memory(sys.id(), sys.name(), sys.node(), sys.kind(), sys.capacityBytes());
+    r.execute(new TaskLauncher(1, RegionRequirement.of(top, Privilege.READ_WRITE, top, f))).get();
   }
 
   /** A trace engine that lets the runtime analyse everything. */

@@ -147,9 +147,9 @@ class TraceEngineHandledTest {
           if ((q.fields() & f.bit()) == 0) {
             continue;
           }
-          long valid = support.validMemories(q.region(), f);
-          if ((valid & 1L << m.id()) == 0) {
-            Memory from = all.get(Long.numberOfTrailingZeros(valid));
+          MemorySet valid = support.validMemories(q.region(), f);
+          if (!valid.contains(m)) {
+            Memory from = all.get(valid.first());
             Event c = support.issueCopy(q.region(), f.bit(), from, m, chain);
             copies++;
             support.setValid(q.region(), f.bit(), m, c, false);

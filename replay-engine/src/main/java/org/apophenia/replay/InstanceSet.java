@@ -1,11 +1,13 @@
 package org.apophenia.replay;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.List;
 import org.apophenia.legion.LogicalRegion;
+import org.apophenia.legion.MemorySet;
 
 /**
  * A set of region instances at the runtime's finest granularity: for each (equivalence atom, field)
- * the memories (bit per memory id) holding valid data. The value behind {@link Precondition} and
+ * the memories holding valid data. The value behind {@link Precondition} and
  * {@link Postcondition}. Atom indices are valid for the recorded version of each region tree.
  * Immutable.
  *
@@ -16,7 +18,7 @@ import org.apophenia.legion.LogicalRegion;
  * @param trees one region per tree the set touches, with {@code versions} the recorded tree versions
  * @param versions tree versions, parallel to {@code trees}
  */
-public record InstanceSet(List<LogicalRegion> regions, int[] atoms, int[] fields, long[] memories,
+public record InstanceSet(List<LogicalRegion> regions, int[] atoms, int[] fields, MemorySet[] memories,
     List<LogicalRegion> trees, int[] versions) {
   public InstanceSet {
     regions = List.copyOf(regions);
@@ -29,13 +31,13 @@ public record InstanceSet(List<LogicalRegion> regions, int[] atoms, int[] fields
 
   /** Whether every instance of {@code other} is in this set (same atoms compared by index). O(n + m). */
   public boolean contains(InstanceSet other) {
-    it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap mine = new it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap(size());
+    Long2ObjectOpenHashMap<MemorySet> mine = new Long2ObjectOpenHashMap<>(size());
     for (int i = 0; i < size(); i++) {
       mine.put(key(regions.get(i).tree(), atoms[i], fields[i]), memories[i]);
     }
     for (int i = 0; i < other.size(); i++) {
-      long k = key(other.regions.get(i).tree(), other.atoms[i], other.fields[i]);
-      if (!mine.containsKey(k) || (mine.get(k) & other.memories[i]) != other.memories[i]) {
+      MemorySet have = mine.get(key(other.regions.get(i).tree(), other.atoms[i], other.fields[i]));
+      if (have == null || !have.containsAll(other.memories[i])) {
         return false;
       }
     }

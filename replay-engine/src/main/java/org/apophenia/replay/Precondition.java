@@ -1,5 +1,6 @@
 package org.apophenia.replay;
 
+import org.apophenia.legion.MemorySet;
 import org.apophenia.legion.TraceSupport;
 
 /**
@@ -14,16 +15,17 @@ import org.apophenia.legion.TraceSupport;
 public record Precondition(InstanceSet instances) {
   /**
    * Whether the runtime's current physical state satisfies this precondition: the region trees are
-   * not refined since, and every required instance is valid (with no pending reductions). O(size).
+   * not refined since, and every required instance is valid (with no pending reductions): the
+   * memories valid now contain the recorded ones, compared member by member, never by hash.
+   * O(size x ceil(memories / 64)).
    */
   public boolean holds(TraceSupport support) {
     if (!sameTrees(instances, support)) {
       return false;
     }
     for (int i = 0; i < instances.size(); i++) {
-      long now = support.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
-      long need = instances.memories()[i];
-      if (now == 0 || (now & need) != need) {
+      MemorySet now = support.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
+      if (now.isEmpty() || !now.containsAll(instances.memories()[i])) {
         return false;
       }
     }

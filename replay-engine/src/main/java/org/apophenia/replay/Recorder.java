@@ -11,6 +11,7 @@ import java.util.Map;
 import org.apophenia.legion.Coherence;
 import org.apophenia.legion.Issued;
 import org.apophenia.legion.LogicalRegion;
+import org.apophenia.legion.MemorySet;
 import org.apophenia.legion.OpAnalysis;
 import org.apophenia.legion.PendingOp;
 import org.apophenia.legion.Privilege;
@@ -47,7 +48,7 @@ final class Recorder {
   private final IntArrayList keyAtom = new IntArrayList();
   private final IntArrayList keyField = new IntArrayList();
   private final BitSet preKeys = new BitSet();
-  private final List<Long> preMasks = new ArrayList<>();
+  private final List<MemorySet> preValid = new ArrayList<>();
   private final Map<Integer, Integer> treeVersions = new LinkedHashMap<>();
   private final Map<Integer, LogicalRegion> treeRegion = new LinkedHashMap<>();
   private final Map<LogicalRegion, RegionRequirement> summary = new LinkedHashMap<>();
@@ -109,11 +110,11 @@ final class Recorder {
             keyRegion.add(r);
             keyAtom.add(a);
             keyField.add(field);
-            long valid = support.atomValid(r, a, field);
-            preMasks.add(valid);
+            MemorySet valid = support.atomValid(r, a, field);
+            preValid.add(valid);
             if (reads0) {
               preKeys.set(k);
-              if (valid == 0) {
+              if (valid.isEmpty()) {
                 unreplayable("the trace reads data with pending reductions");
               }
             }
@@ -243,25 +244,25 @@ final class Recorder {
       }
     }
     int n = keyAtom.size();
-    long[] post = new long[n];
+    MemorySet[] post = new MemorySet[n];
     for (int k = 0; k < n; k++) {
       post[k] = support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k));
-      if (post[k] == 0) {
+      if (post[k].isEmpty()) {
         unreplayable("reductions are pending at the end of the trace");
       }
     }
     List<LogicalRegion> preRegions = new ArrayList<>();
     IntArrayList preAtoms = new IntArrayList();
     IntArrayList preFields = new IntArrayList();
-    List<Long> preMask = new ArrayList<>();
+    List<MemorySet> preSets = new ArrayList<>();
     for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
       preRegions.add(keyRegion.get(k));
       preAtoms.add(keyAtom.getInt(k));
       preFields.add(keyField.getInt(k));
-      preMask.add(preMasks.get(k));
+      preSets.add(preValid.get(k));
     }
     Precondition pre = new Precondition(new InstanceSet(preRegions, preAtoms.toIntArray(), preFields.toIntArray(),
-        preMask.stream().mapToLong(Long::longValue).toArray(), trees, versions));
+        preSets.toArray(new MemorySet[0]), trees, versions));
     Postcondition postc = new Postcondition(new InstanceSet(keyRegion, keyAtom.toIntArray(), keyField.toIntArray(),
         post, trees, versions));
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
