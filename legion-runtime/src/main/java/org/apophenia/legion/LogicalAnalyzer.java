@@ -154,15 +154,18 @@ final class LogicalAnalyzer {
         }
       }
       strip(s.open, g);
+      s.openCompacted();
       s.openShrank();
     }
     // the child is no longer open for g at n
-    for (User e : n.open) {
-      if (e.op == child.id) {
+    for (User e : child.openAtParent) {
+      if ((e.mask & g) != 0) {
         e.mask &= ~g;
+        if (e.mask == 0) {
+          n.openEmptied();
+        }
       }
     }
-    n.open.removeIf(e -> e.mask == 0);
     n.openShrank();
     register(k, n, g, mode, redop, kd);
     graph.setDeps(k, kd.toIntArray());
@@ -294,59 +297,61 @@ final class LogicalAnalyzer {
     n.collapseAt = Math.max(collapseAt, 2 * cur.size());
   }
 
-  /** Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. */
+  /**
+   * Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. O(modes the child
+   * is open in): the child's entries are found through {@link RegionNode#openAtParent}, never by a
+   * search of {@code n}'s list, which is W entries long for a partition of width W.
+   */
   private static void open(RegionNode n, RegionNode child, long mask, byte priv, int redop) {
     byte mode = priv == Privilege.WD ? Privilege.RW : priv;
-    User hint = child.openHint;
-    if (hint != null && (hint.mask & mask) == mask && hint.priv == mode
-        && (mode != Privilege.RED || hint.redop == redop)) {
-      return; // steady state: already open for these fields in this mode (no scan of a wide list)
-    }
+    ArrayList<User> mine = child.openAtParent;
     long rest = mask;
-    boolean emptied = false;
-    User sameMode = null; // an entry of this child in this mode, to widen rather than add another
-    ArrayList<User> open = n.open;
-    for (int i = 0, s = open.size(); i < s; i++) {
-      User e = open.get(i);
-      if (e.op != child.id) {
-        continue;
-      }
-      if (e.priv == mode && (mode != Privilege.RED || e.redop == redop)) {
-        sameMode = e;
-      }
+    for (int i = 0, s = mine.size(); i < s && rest != 0; i++) {
+      User e = mine.get(i);
       long ov = e.mask & rest;
       if (ov == 0) {
         continue;
       }
       rest &= ~ov;
       byte m = User.merge(e.priv, e.redop, mode, redop);
-      if (m != e.priv || (m == Privilege.RED && e.redop != redop)) {
-        e.mask &= ~ov;
-        emptied |= e.mask == 0;
-        User widened = new User(child.id, m, m == Privilege.RED ? redop : -1, ov);
-        open.add(widened);
-        n.widenOpen(ov, m);
-        child.openHint = widened;
-      } else if (ov == mask) {
-        child.openHint = e;
+      if (m == e.priv && (m != Privilege.RED || e.redop == redop)) {
+        continue; // steady state: already open for these fields in a mode that covers priv
       }
+      // the mode changes (read-only or a reduction meets another privilege): the fields move to the
+      // child's entry in the merged mode; the emptied entry stays in n's list until compaction
+      e.mask &= ~ov;
+      if (e.mask == 0) {
+        n.openEmptied();
+      }
+      addOpen(n, child, ov, m, m == Privilege.RED ? redop : -1);
     }
     if (rest != 0) {
-      if (sameMode != null && sameMode.mask != 0) {
-        sameMode.mask |= rest; // one entry per child and mode, so the hint covers all its fields
-        child.openHint = sameMode;
-      } else {
-        User added = new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest);
-        open.add(added);
-        child.openHint = added;
-      }
-      n.widenOpen(rest, mode);
-    }
-    if (emptied) { // only then: a wide partition's list is long, and this runs on every traversal
-      open.removeIf(e -> e.mask == 0);
-      n.openShrank();
+      addOpen(n, child, rest, mode, mode == Privilege.RED ? redop : -1);
     }
   }
 
-
+  /** Adds fields {@code bits} to {@code child}'s entry at {@code n} in mode {@code m}, made if needed. */
+  private static void addOpen(RegionNode n, RegionNode child, long bits, byte m, int redop) {
+    n.widenOpen(bits, m);
+    ArrayList<User> mine = child.openAtParent;
+    int free = -1;
+    for (int i = 0, s = mine.size(); i < s; i++) {
+      User e = mine.get(i);
+      // an emptied entry may already be gone from n's list (a close strips and compacts), so only a
+      // live one is widened (one entry per child and mode); an emptied one leaves its slot
+      if (e.mask == 0) {
+        free = free < 0 ? i : free;
+      } else if (e.priv == m && e.redop == redop) {
+        e.mask |= bits;
+        return;
+      }
+    }
+    User added = new User(child.id, m, redop, bits);
+    n.open.add(added);
+    if (free >= 0) {
+      mine.set(free, added);
+    } else {
+      mine.add(added);
+    }
+  }
 }
