@@ -85,8 +85,13 @@ final class LogicalAnalyzer {
       RegionNode n = path[i];
       RegionNode next = path[i + 1];
       closeConflicting(op, n, next, mask, priv, redop);
-      check(op, n.current, mask, priv, redop, deps);
-      check(op, n.previous, mask, priv, redop, deps);
+      // a reader need not scan users above it that are all readers of its fields
+      if (priv != Privilege.RO || (mask & n.currentNonRead) != 0) {
+        check(op, n.current, mask, priv, redop, deps);
+      }
+      if (priv != Privilege.RO || (mask & n.previousNonRead) != 0) {
+        check(op, n.previous, mask, priv, redop, deps);
+      }
       open(n, next, mask, priv, redop);
     }
     closeConflicting(op, target, null, mask, priv, redop);
@@ -146,8 +151,8 @@ final class LogicalAnalyzer {
           }
         }
       }
-      strip(s.current, g);
-      strip(s.previous, g);
+      s.currentNonRead = strip(s.current, g);
+      s.previousNonRead = strip(s.previous, g);
       for (User e : s.open) {
         if ((e.mask & g) != 0) {
           stack.add(s.child(e.op));
@@ -175,6 +180,7 @@ final class LogicalAnalyzer {
         graph.setDeps(h, new int[] {op});
         hoisted.add(h);
         n.current.add(new User(h, u.priv, u.redop, u.mask));
+        n.currentNonRead |= u.priv == Privilege.RO ? 0 : u.mask;
       }
     }
   }
@@ -190,18 +196,22 @@ final class LogicalAnalyzer {
     }
   }
 
-  private static void strip(ArrayList<User> list, long g) {
+  /** Removes fields {@code g} from every entry, drops emptied ones; returns the survivors' non-read fields. */
+  private static long strip(ArrayList<User> list, long g) {
     int w = 0;
+    long nonRead = 0;
     for (int r = 0; r < list.size(); r++) {
       User u = list.get(r);
       u.mask &= ~g;
       if (u.mask != 0) {
         list.set(w++, u);
+        nonRead |= u.priv == Privilege.RO ? 0 : u.mask;
       }
     }
     while (list.size() > w) {
       list.remove(list.size() - 1);
     }
+    return nonRead;
   }
 
   private void check(int op, ArrayList<User> users, long mask, byte priv, int redop, IntArrayList deps) {
@@ -215,6 +225,12 @@ final class LogicalAnalyzer {
 
   /** Epoch-list analysis and registration of a user at its own node (thesis §4.3.2). */
   private void register(int op, RegionNode n, long mask, byte priv, int redop, IntArrayList deps) {
+    if (priv == Privilege.RO && (mask & (n.currentNonRead | n.previousNonRead)) == 0) {
+      // only readers (or nobody) hold these fields here: a reader interferes with none of them and
+      // dominates none (it never interferes with every current user), so it just joins the epoch
+      append(op, n, mask, priv, redop);
+      return;
+    }
     long dom = mask;
     long seen = 0;
     ArrayList<User> cur = n.current;
@@ -235,25 +251,36 @@ final class LogicalAnalyzer {
       check(op, n.previous, rest, priv, redop, deps);
     }
     if (dom != 0) {
-      strip(n.previous, dom);
+      long prevNonRead = strip(n.previous, dom);
+      long curNonRead = 0;
       int w = 0;
       for (int r = 0; r < cur.size(); r++) {
         User v = cur.get(r);
         long ov = v.mask & dom;
         if (ov != 0) {
           n.previous.add(new User(v.op, v.priv, v.redop, ov));
+          prevNonRead |= v.priv == Privilege.RO ? 0 : ov;
           v.mask &= ~ov;
         }
         if (v.mask != 0) {
           cur.set(w++, v);
+          curNonRead |= v.priv == Privilege.RO ? 0 : v.mask;
         }
       }
       while (cur.size() > w) {
         cur.remove(cur.size() - 1);
       }
+      n.previousNonRead = prevNonRead;
+      n.currentNonRead = curNonRead;
     }
-    cur.add(new User(op, priv, redop, mask));
-    if (cur.size() >= n.collapseAt) {
+    append(op, n, mask, priv, redop);
+  }
+
+  /** Adds a user to {@code n}'s current epoch, collapsing readers when the list has grown. */
+  private void append(int op, RegionNode n, long mask, byte priv, int redop) {
+    n.current.add(new User(op, priv, redop, mask));
+    n.currentNonRead |= priv == Privilege.RO ? 0 : mask;
+    if (n.current.size() >= n.collapseAt) {
       collapseReaders(op, n);
     }
   }

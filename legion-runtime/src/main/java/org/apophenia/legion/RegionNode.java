@@ -26,6 +26,15 @@ final class RegionNode {
   /** Users in the current and previous epoch (thesis §4.3.2), one entry per user and field set. */
   final ArrayList<User> current = new ArrayList<>();
   final ArrayList<User> previous = new ArrayList<>();
+  /**
+   * Supersets of the fields held by a user other than a reader in {@link #current} and in
+   * {@link #previous}. A read-only requirement whose fields miss them interferes with no user here and
+   * dominates none, so the analysis appends it without scanning the lists (readers pile up, up to
+   * {@link #collapseAt}, on a halo or coefficient field nobody writes). Adding a user widens them;
+   * every rewrite of a list (strip, domination) recomputes them exactly.
+   */
+  long currentNonRead;
+  long previousNonRead;
   /** Size of {@link #current} at which the analysis collapses its readers (LogicalAnalyzer). */
   int collapseAt = LogicalAnalyzer.collapseAt;
   /**
@@ -130,9 +139,15 @@ final class RegionNode {
     return priv == Privilege.RO ? openNonRead : openAny;
   }
 
-  /** Whether this node is {@code other} or below it. O(depth). */
+  /**
+   * Whether this node is {@code other} or below it. O(1) when {@code other} is a tree's root (the
+   * usual parent of a requirement, checked for every requirement of every task), else O(depth).
+   */
   boolean isUnder(RegionNode other) {
-    for (RegionNode n = this; n != null; n = n.parent) {
+    if (other.parent == null) {
+      return tree == other.tree;
+    }
+    for (RegionNode n = this; n != null && n.depth >= other.depth; n = n.parent) {
       if (n == other) {
         return true;
       }

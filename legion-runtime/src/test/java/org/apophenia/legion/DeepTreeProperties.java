@@ -17,7 +17,7 @@ import org.apophenia.sim.machine.Presets;
  * open-children fast paths matter: a stencil under a tree four regions deep, with wider partitions
  * than {@link RandomProgram}'s and aliased partitions at intermediate levels, so that mode changes and
  * closes happen at every level, not only next to the leaves. After every operation the open-children
- * state must also be consistent ({@link OpenState}).
+ * state must also be consistent ({@link LogicalStateLaws}).
  *
  * <p>The tree over {@code n} points: root; A, its disjoint halves, and A2, an aliased pair (halo 2)
  * beside it; B, an aliased ghost pair (halo 1) of A[0], and B2, disjoint thirds of A[0] beside it; C,
@@ -98,7 +98,7 @@ class DeepTreeProperties {
             int gi = t.regions.indexOf(t.g.subregion(i));
             task(List.of(new Req(pi, 1L << (step & 1), Privilege.READ_WRITE),
                 new Req(gi, 1L << (1 - (step & 1)), Privilege.READ_ONLY)));
-            OpenState.check(rootNode);
+            LogicalStateLaws.check(rootNode);
           }
           step++;
           continue;
@@ -120,7 +120,7 @@ class DeepTreeProperties {
           }
         }
         task(rs);
-        OpenState.check(rootNode);
+        LogicalStateLaws.check(rootNode);
       }
     }
 

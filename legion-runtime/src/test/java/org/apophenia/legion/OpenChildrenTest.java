@@ -40,7 +40,7 @@ class OpenChildrenTest {
         int w = task(rt, RegionRequirement.of(g.subregion(i), Privilege.READ_WRITE, root, f));
         writer0[sweep] = i == 0 ? w : writer0[sweep];
       }
-      OpenState.check(rt.node(root.id()));
+      LogicalStateLaws.check(rt.node(root.id()));
       assertThat(gNode.open.size()).as("open entries at G after sweep %d", sweep).isLessThanOrEqualTo(2 * W + 16);
     }
     // and the closes still order each sweep's reader of G[1] after the writer of G[0] before it

@@ -67,7 +67,7 @@ final class ProgramRunner {
     }
     for (RandomProgram.Op op : prog.ops) {
       issue(op);
-      OpenState.check(rt.node(tree.root.id()));
+      LogicalStateLaws.check(rt.node(tree.root.id()));
     }
   }
 
