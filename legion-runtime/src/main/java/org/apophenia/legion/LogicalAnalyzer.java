@@ -126,7 +126,7 @@ final class LogicalAnalyzer {
 
   /** A close operation of {@code child}'s subtree for fields {@code g}, registered at {@code n}. */
   private void close(int op, RegionNode n, RegionNode child, long g, byte mode, int redop) {
-    int k = graph.newOp(DependenceGraph.CLOSE, "close " + child + " into " + n);
+    int k = graph.newOp(DependenceGraph.CLOSE, new CloseName(child, n));
     IntArrayList kd = new IntArrayList();
     ArrayList<User> own = null;
     stack.clear();
@@ -176,12 +176,30 @@ final class LogicalAnalyzer {
     graph.setDeps(k, kd.toIntArray());
     if (own != null) {
       for (User u : own) {
-        int h = graph.newOp(DependenceGraph.CLOSE, "close (hoisted op " + op + ") into " + n);
+        int h = graph.newOp(DependenceGraph.CLOSE, new NodeName("close (hoisted op " + op + ") into ", n));
         graph.setDeps(h, new int[] {op});
         hoisted.add(h);
         n.current.add(new User(h, u.priv, u.redop, u.mask));
         n.currentNonRead |= u.priv == Privilege.RO ? 0 : u.mask;
       }
+    }
+  }
+
+  /**
+   * Names of the nodes the analysis adds to the graph, formatted only when read (debugging, test
+   * messages): formatting a node's rectangle cost more than the rest of a close at small widths.
+   */
+  private record CloseName(RegionNode child, RegionNode into) {
+    @Override
+    public String toString() {
+      return "close " + child + " into " + into;
+    }
+  }
+
+  private record NodeName(String what, RegionNode node) {
+    @Override
+    public String toString() {
+      return what + node;
     }
   }
 
@@ -316,7 +334,7 @@ final class LogicalAnalyzer {
         continue;
       }
       long mask = group.getLongKey();
-      int summary = graph.newOp(DependenceGraph.CLOSE, "readers of " + n);
+      int summary = graph.newOp(DependenceGraph.CLOSE, new NodeName("readers of ", n));
       graph.setDeps(summary, readers.toIntArray());
       cur.removeIf(u -> u.priv == Privilege.RO && u.mask == mask && u.op != op && !hoisted.contains(u.op));
       cur.add(new User(summary, Privilege.RO, -1, mask));
