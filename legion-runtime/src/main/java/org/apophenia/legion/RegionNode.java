@@ -49,7 +49,7 @@ final class RegionNode {
    * This node's own entries in its parent's {@link #open} list, at most one per mode (a reduction
    * mode per operator): {@code LogicalAnalyzer.open} finds them here in O(modes) instead of searching
    * a list of width W. Every live (nonzero mask) entry of this child in the parent's list is here;
-   * emptied entries may linger until the next open prunes them.
+   * an emptied entry keeps its slot until the child is opened in a mode it has no entry for.
    */
   final ArrayList<User> openAtParent = new ArrayList<>(2);
   /**
