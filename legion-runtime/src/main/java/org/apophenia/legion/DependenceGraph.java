@@ -22,7 +22,8 @@ final class DependenceGraph {
   static final byte FENCE = 5;
   static final byte SUMMARY = 6;
 
-  private final ArrayList<String> names = new ArrayList<>();
+  /** Names, or objects whose {@code toString} is the name (built only when asked for). */
+  private final ArrayList<Object> names = new ArrayList<>();
   private final it.unimi.dsi.fastutil.ints.IntArrayList kinds = new it.unimi.dsi.fastutil.ints.IntArrayList();
   private final ArrayList<int[]> deps = new ArrayList<>();
   private final ArrayList<Event> events = new ArrayList<>();
@@ -30,7 +31,11 @@ final class DependenceGraph {
   private int stampOwner = -1;
   private int stampGen;
 
-  int newOp(byte kind, String name) {
+  /**
+   * Adds a node; {@code name} is a String or an object whose {@code toString} is the name, for names
+   * too costly to format for every node (a close's names two rectangles, and nobody reads most).
+   */
+  int newOp(byte kind, Object name) {
     names.add(name);
     kinds.add(kind);
     deps.add(null);
@@ -47,7 +52,7 @@ final class DependenceGraph {
   }
 
   String name(int op) {
-    return names.get(op);
+    return String.valueOf(names.get(op));
   }
 
   /** Adds {@code dep} to {@code out} unless already there for {@code owner}. O(1). */
@@ -85,6 +90,6 @@ final class DependenceGraph {
   }
 
   List<String> names() {
-    return names;
+    return names.stream().map(String::valueOf).toList();
   }
 }

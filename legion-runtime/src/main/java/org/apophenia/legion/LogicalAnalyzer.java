@@ -42,9 +42,14 @@ import java.util.ArrayList;
  * previous-epoch users behind the analysed operation's own user waits for all of them, also those
  * that did not interfere with that user (they were dominated by another current user).
  *
- * <p>Cost: per requirement O(depth + users at the nodes on the path + open entries of those nodes);
- * thanks to epoch lists, the users at a node are the interfering users of the current and previous
- * epoch, not the history. A close costs O(size of the closed, open subtree). Not thread-safe.
+ * <p>Cost: per requirement O(depth + users at the nodes on the path + open entries of the nodes where
+ * something is open in a conflicting mode for its fields); thanks to epoch lists, the users at a node
+ * are the interfering users of the current and previous epoch, not the history. Three shortcuts keep
+ * the steady state at O(depth), whatever the partitions' width: per-node field masks skip the
+ * open-children scan when nothing below conflicts and the epoch-list scans when a reader meets only
+ * readers ({@link RegionNode}), and a child reopens through its own entries at its parent
+ * ({@link RegionNode#openAtParent}) instead of a search of a width-W list. A close costs O(size of the
+ * closed, open subtree), amortised over the operations that opened it. Not thread-safe.
  */
 final class LogicalAnalyzer {
   private final DependenceGraph graph;
@@ -85,8 +90,13 @@ final class LogicalAnalyzer {
       RegionNode n = path[i];
       RegionNode next = path[i + 1];
       closeConflicting(op, n, next, mask, priv, redop);
-      check(op, n.current, mask, priv, redop, deps);
-      check(op, n.previous, mask, priv, redop, deps);
+      // a reader need not scan users above it that are all readers of its fields
+      if (priv != Privilege.RO || (mask & n.currentNonRead) != 0) {
+        check(op, n.current, mask, priv, redop, deps);
+      }
+      if (priv != Privilege.RO || (mask & n.previousNonRead) != 0) {
+        check(op, n.previous, mask, priv, redop, deps);
+      }
       open(n, next, mask, priv, redop);
     }
     closeConflicting(op, target, null, mask, priv, redop);
@@ -121,7 +131,7 @@ final class LogicalAnalyzer {
 
   /** A close operation of {@code child}'s subtree for fields {@code g}, registered at {@code n}. */
   private void close(int op, RegionNode n, RegionNode child, long g, byte mode, int redop) {
-    int k = graph.newOp(DependenceGraph.CLOSE, "close " + child + " into " + n);
+    int k = graph.newOp(DependenceGraph.CLOSE, new CloseName(child, n));
     IntArrayList kd = new IntArrayList();
     ArrayList<User> own = null;
     stack.clear();
@@ -146,33 +156,55 @@ final class LogicalAnalyzer {
           }
         }
       }
-      strip(s.current, g);
-      strip(s.previous, g);
+      s.currentNonRead = strip(s.current, g);
+      s.previousNonRead = strip(s.previous, g);
       for (User e : s.open) {
         if ((e.mask & g) != 0) {
           stack.add(s.child(e.op));
         }
       }
       strip(s.open, g);
+      s.openCompacted();
       s.openShrank();
     }
     // the child is no longer open for g at n
-    for (User e : n.open) {
-      if (e.op == child.id) {
+    for (User e : child.openAtParent) {
+      if ((e.mask & g) != 0) {
         e.mask &= ~g;
+        if (e.mask == 0) {
+          n.openEmptied();
+        }
       }
     }
-    n.open.removeIf(e -> e.mask == 0);
     n.openShrank();
     register(k, n, g, mode, redop, kd);
     graph.setDeps(k, kd.toIntArray());
     if (own != null) {
       for (User u : own) {
-        int h = graph.newOp(DependenceGraph.CLOSE, "close (hoisted op " + op + ") into " + n);
+        int h = graph.newOp(DependenceGraph.CLOSE, new NodeName("close (hoisted op " + op + ") into ", n));
         graph.setDeps(h, new int[] {op});
         hoisted.add(h);
         n.current.add(new User(h, u.priv, u.redop, u.mask));
+        n.currentNonRead |= u.priv == Privilege.RO ? 0 : u.mask;
       }
+    }
+  }
+
+  /**
+   * Names of the nodes the analysis adds to the graph, formatted only when read (debugging, test
+   * messages): formatting a node's rectangle cost more than the rest of a close at small widths.
+   */
+  private record CloseName(RegionNode child, RegionNode into) {
+    @Override
+    public String toString() {
+      return "close " + child + " into " + into;
+    }
+  }
+
+  private record NodeName(String what, RegionNode node) {
+    @Override
+    public String toString() {
+      return what + node;
     }
   }
 
@@ -187,18 +219,22 @@ final class LogicalAnalyzer {
     }
   }
 
-  private static void strip(ArrayList<User> list, long g) {
+  /** Removes fields {@code g} from every entry, drops emptied ones; returns the survivors' non-read fields. */
+  private static long strip(ArrayList<User> list, long g) {
     int w = 0;
+    long nonRead = 0;
     for (int r = 0; r < list.size(); r++) {
       User u = list.get(r);
       u.mask &= ~g;
       if (u.mask != 0) {
         list.set(w++, u);
+        nonRead |= u.priv == Privilege.RO ? 0 : u.mask;
       }
     }
     while (list.size() > w) {
       list.remove(list.size() - 1);
     }
+    return nonRead;
   }
 
   private void check(int op, ArrayList<User> users, long mask, byte priv, int redop, IntArrayList deps) {
@@ -212,6 +248,12 @@ final class LogicalAnalyzer {
 
   /** Epoch-list analysis and registration of a user at its own node (thesis §4.3.2). */
   private void register(int op, RegionNode n, long mask, byte priv, int redop, IntArrayList deps) {
+    if (priv == Privilege.RO && (mask & (n.currentNonRead | n.previousNonRead)) == 0) {
+      // only readers (or nobody) hold these fields here: a reader interferes with none of them and
+      // dominates none (it never interferes with every current user), so it just joins the epoch
+      append(op, n, mask, priv, redop);
+      return;
+    }
     long dom = mask;
     long seen = 0;
     ArrayList<User> cur = n.current;
@@ -232,25 +274,36 @@ final class LogicalAnalyzer {
       check(op, n.previous, rest, priv, redop, deps);
     }
     if (dom != 0) {
-      strip(n.previous, dom);
+      long prevNonRead = strip(n.previous, dom);
+      long curNonRead = 0;
       int w = 0;
       for (int r = 0; r < cur.size(); r++) {
         User v = cur.get(r);
         long ov = v.mask & dom;
         if (ov != 0) {
           n.previous.add(new User(v.op, v.priv, v.redop, ov));
+          prevNonRead |= v.priv == Privilege.RO ? 0 : ov;
           v.mask &= ~ov;
         }
         if (v.mask != 0) {
           cur.set(w++, v);
+          curNonRead |= v.priv == Privilege.RO ? 0 : v.mask;
         }
       }
       while (cur.size() > w) {
         cur.remove(cur.size() - 1);
       }
+      n.previousNonRead = prevNonRead;
+      n.currentNonRead = curNonRead;
     }
-    cur.add(new User(op, priv, redop, mask));
-    if (cur.size() >= n.collapseAt) {
+    append(op, n, mask, priv, redop);
+  }
+
+  /** Adds a user to {@code n}'s current epoch, collapsing readers when the list has grown. */
+  private void append(int op, RegionNode n, long mask, byte priv, int redop) {
+    n.current.add(new User(op, priv, redop, mask));
+    n.currentNonRead |= priv == Privilege.RO ? 0 : mask;
+    if (n.current.size() >= n.collapseAt) {
       collapseReaders(op, n);
     }
   }
@@ -286,7 +339,7 @@ final class LogicalAnalyzer {
         continue;
       }
       long mask = group.getLongKey();
-      int summary = graph.newOp(DependenceGraph.CLOSE, "readers of " + n);
+      int summary = graph.newOp(DependenceGraph.CLOSE, new NodeName("readers of ", n));
       graph.setDeps(summary, readers.toIntArray());
       cur.removeIf(u -> u.priv == Privilege.RO && u.mask == mask && u.op != op && !hoisted.contains(u.op));
       cur.add(new User(summary, Privilege.RO, -1, mask));
@@ -294,59 +347,61 @@ final class LogicalAnalyzer {
     n.collapseAt = Math.max(collapseAt, 2 * cur.size());
   }
 
-  /** Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. */
+  /**
+   * Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. O(modes the child
+   * is open in): the child's entries are found through {@link RegionNode#openAtParent}, never by a
+   * search of {@code n}'s list, which is W entries long for a partition of width W.
+   */
   private static void open(RegionNode n, RegionNode child, long mask, byte priv, int redop) {
     byte mode = priv == Privilege.WD ? Privilege.RW : priv;
-    User hint = child.openHint;
-    if (hint != null && (hint.mask & mask) == mask && hint.priv == mode
-        && (mode != Privilege.RED || hint.redop == redop)) {
-      return; // steady state: already open for these fields in this mode (no scan of a wide list)
-    }
+    ArrayList<User> mine = child.openAtParent;
     long rest = mask;
-    boolean emptied = false;
-    User sameMode = null; // an entry of this child in this mode, to widen rather than add another
-    ArrayList<User> open = n.open;
-    for (int i = 0, s = open.size(); i < s; i++) {
-      User e = open.get(i);
-      if (e.op != child.id) {
-        continue;
-      }
-      if (e.priv == mode && (mode != Privilege.RED || e.redop == redop)) {
-        sameMode = e;
-      }
+    for (int i = 0, s = mine.size(); i < s && rest != 0; i++) {
+      User e = mine.get(i);
       long ov = e.mask & rest;
       if (ov == 0) {
         continue;
       }
       rest &= ~ov;
       byte m = User.merge(e.priv, e.redop, mode, redop);
-      if (m != e.priv || (m == Privilege.RED && e.redop != redop)) {
-        e.mask &= ~ov;
-        emptied |= e.mask == 0;
-        User widened = new User(child.id, m, m == Privilege.RED ? redop : -1, ov);
-        open.add(widened);
-        n.widenOpen(ov, m);
-        child.openHint = widened;
-      } else if (ov == mask) {
-        child.openHint = e;
+      if (m == e.priv && (m != Privilege.RED || e.redop == redop)) {
+        continue; // steady state: already open for these fields in a mode that covers priv
       }
+      // the mode changes (read-only or a reduction meets another privilege): the fields move to the
+      // child's entry in the merged mode; the emptied entry stays in n's list until compaction
+      e.mask &= ~ov;
+      if (e.mask == 0) {
+        n.openEmptied();
+      }
+      addOpen(n, child, ov, m, m == Privilege.RED ? redop : -1);
     }
     if (rest != 0) {
-      if (sameMode != null && sameMode.mask != 0) {
-        sameMode.mask |= rest; // one entry per child and mode, so the hint covers all its fields
-        child.openHint = sameMode;
-      } else {
-        User added = new User(child.id, mode, mode == Privilege.RED ? redop : -1, rest);
-        open.add(added);
-        child.openHint = added;
-      }
-      n.widenOpen(rest, mode);
-    }
-    if (emptied) { // only then: a wide partition's list is long, and this runs on every traversal
-      open.removeIf(e -> e.mask == 0);
-      n.openShrank();
+      addOpen(n, child, rest, mode, mode == Privilege.RED ? redop : -1);
     }
   }
 
-
+  /** Adds fields {@code bits} to {@code child}'s entry at {@code n} in mode {@code m}, made if needed. */
+  private static void addOpen(RegionNode n, RegionNode child, long bits, byte m, int redop) {
+    n.widenOpen(bits, m);
+    ArrayList<User> mine = child.openAtParent;
+    int free = -1;
+    for (int i = 0, s = mine.size(); i < s; i++) {
+      User e = mine.get(i);
+      // an emptied entry may already be gone from n's list (a close strips and compacts), so only a
+      // live one is widened (one entry per child and mode); an emptied one leaves its slot
+      if (e.mask == 0) {
+        free = free < 0 ? i : free;
+      } else if (e.priv == m && e.redop == redop) {
+        e.mask |= bits;
+        return;
+      }
+    }
+    User added = new User(child.id, m, redop, bits);
+    n.open.add(added);
+    if (free >= 0) {
+      mine.set(free, added);
+    } else {
+      mine.add(added);
+    }
+  }
 }

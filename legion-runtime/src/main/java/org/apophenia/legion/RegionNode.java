@@ -26,22 +26,42 @@ final class RegionNode {
   /** Users in the current and previous epoch (thesis §4.3.2), one entry per user and field set. */
   final ArrayList<User> current = new ArrayList<>();
   final ArrayList<User> previous = new ArrayList<>();
+  /**
+   * Supersets of the fields held by a user other than a reader in {@link #current} and in
+   * {@link #previous}. A read-only requirement whose fields miss them interferes with no user here and
+   * dominates none, so the analysis appends it without scanning the lists (readers pile up, up to
+   * {@link #collapseAt}, on a halo or coefficient field nobody writes). Adding a user widens them;
+   * every rewrite of a list (strip, domination) recomputes them exactly.
+   */
+  long currentNonRead;
+  long previousNonRead;
   /** Size of {@link #current} at which the analysis collapses its readers (LogicalAnalyzer). */
   int collapseAt = LogicalAnalyzer.collapseAt;
-  /** Children opened below this node, with their fields and mode (thesis §4.3.4). */
+  /**
+   * Children opened below this node, with their fields and mode (thesis §4.3.4). May hold emptied
+   * entries (mask 0), which every reader skips: a child that changes mode leaves one behind, and
+   * removing it at once scanned a width-W list; they are compacted once they are half the list.
+   */
   final ArrayList<User> open = new ArrayList<>();
+  /** Emptied entries in {@link #open} (an upper bound; the list is compacted when it reaches half). */
+  private int openEmptied;
+  /**
+   * This node's own entries in its parent's {@link #open} list, at most one per mode (a reduction
+   * mode per operator): {@code LogicalAnalyzer.open} finds them here in O(modes) instead of searching
+   * a list of width W. Every live (nonzero mask) entry of this child in the parent's list is here;
+   * an emptied entry keeps its slot until the child is opened in a mode it has no entry for.
+   */
+  final ArrayList<User> openAtParent = new ArrayList<>(2);
   /**
    * Supersets of the fields open below this node in any mode, and in a mode other than read-only: a
    * requirement whose fields miss them needs no scan of {@link #open} for conflicting children (a
    * partition of width W has up to W entries). Entries only ever gain bits through
-   * {@code LogicalAnalyzer.open}, which widens these; removals make them stale supersets, recomputed
-   * on the next use.
+   * {@code LogicalAnalyzer.open}, which widens these; a close makes them stale supersets, recomputed
+   * on the next use (a mode change moves bits between entries and only widens, so it needs neither).
    */
   private long openAny;
   private long openNonRead;
   private boolean openMasksStale;
-  /** This node's open entry at its parent from the last traversal (a hint; valid while its mask is set). */
-  User openHint;
 
   /** The tree's atoms covering this node, valid while {@code atomsVersion == tree.version}. */
   int[] atoms;
@@ -90,6 +110,22 @@ final class RegionNode {
     openMasksStale = true;
   }
 
+  /**
+   * Notes that an entry of {@link #open} was emptied in place; compacts the list once emptied
+   * entries may be half of it, so that compaction is amortised O(1) per emptied entry.
+   */
+  void openEmptied() {
+    if (++openEmptied > 8 && 2 * openEmptied > open.size()) {
+      open.removeIf(e -> e.mask == 0);
+      openEmptied = 0;
+    }
+  }
+
+  /** Notes that {@link #open} was compacted by its owner (no emptied entries left). */
+  void openCompacted() {
+    openEmptied = 0;
+  }
+
   /** Fields open below in a mode that may conflict with {@code priv}: a superset. Amortised O(1). */
   long openConflicting(byte priv) {
     if (openMasksStale) {
@@ -103,9 +139,15 @@ final class RegionNode {
     return priv == Privilege.RO ? openNonRead : openAny;
   }
 
-  /** Whether this node is {@code other} or below it. O(depth). */
+  /**
+   * Whether this node is {@code other} or below it. O(1) when {@code other} is a tree's root (the
+   * usual parent of a requirement, checked for every requirement of every task), else O(depth).
+   */
   boolean isUnder(RegionNode other) {
-    for (RegionNode n = this; n != null; n = n.parent) {
+    if (other.parent == null) {
+      return tree == other.tree;
+    }
+    for (RegionNode n = this; n != null && n.depth >= other.depth; n = n.parent) {
       if (n == other) {
         return true;
       }

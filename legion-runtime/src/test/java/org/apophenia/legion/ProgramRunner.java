@@ -67,6 +67,7 @@ final class ProgramRunner {
     }
     for (RandomProgram.Op op : prog.ops) {
       issue(op);
+      LogicalStateLaws.check(rt.node(tree.root.id()));
     }
   }
 
