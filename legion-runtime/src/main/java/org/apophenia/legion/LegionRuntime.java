@@ -132,12 +132,16 @@ public final class LegionRuntime {
 
   /** Destroys a region and everything below it; later use is a DestroyedResourceException. */
   public void destroyRegion(LogicalRegion r) {
-    markDestroyed(regionNode(r, "destroyRegion"));
+    RegionNode n = regionNode(r, "destroyRegion");
+    synchronizeEngine();
+    markDestroyed(n);
   }
 
   /** Destroys a partition and its subregions. */
   public void destroyPartition(Partition p) {
-    markDestroyed(partitionNode(p, "destroyPartition"));
+    RegionNode n = partitionNode(p, "destroyPartition");
+    synchronizeEngine();
+    markDestroyed(n);
   }
 
   private void markDestroyed(RegionNode n) {
@@ -255,6 +259,18 @@ public final class LegionRuntime {
       throw new DestroyedResourceException(where + ": " + r + " has been destroyed");
     }
     return n;
+  }
+
+  /**
+   * The node of {@code r}, destroyed or not: the physical state of its atoms belongs to its tree,
+   * which outlives it (a trace engine may bring it up to date after a subregion was destroyed).
+   */
+  private RegionNode anyRegionNode(LogicalRegion r, String where) {
+    if (r == null || r.id() >= nodes.size() || !nodes.get(r.id()).isRegion
+        || r != nodes.get(r.id()).handle && !r.equals(nodes.get(r.id()).handle)) {
+      throw new LegionException(where + ": " + r + " is not a region of this runtime");
+    }
+    return nodes.get(r.id());
   }
 
   private RegionNode partitionNode(Partition p, String where) {
@@ -1281,18 +1297,18 @@ public final class LegionRuntime {
 
     @Override
     public int treeVersion(LogicalRegion region) {
-      return regionNode(region, "treeVersion").tree.version;
+      return anyRegionNode(region, "treeVersion").tree.version;
     }
 
     @Override
     public long atomValid(LogicalRegion region, int atom, int field) {
-      AtomState s = regionNode(region, "atomValid").tree.atomStates.get(atom);
+      AtomState s = anyRegionNode(region, "atomValid").tree.atomStates.get(atom);
       return s.reductions[field] != null && !s.reductions[field].isEmpty() ? 0 : s.valid[field];
     }
 
     @Override
     public void setAtomValid(LogicalRegion region, int atom, int field, long memories, Event ready) {
-      AtomState s = regionNode(region, "setAtomValid").tree.atomStates.get(atom);
+      AtomState s = anyRegionNode(region, "setAtomValid").tree.atomStates.get(atom);
       s.valid[field] = memories;
       for (long m = memories; m != 0; m &= m - 1) {
         s.setReady(field, Long.numberOfTrailingZeros(m), ready);

@@ -53,7 +53,8 @@ public interface TraceEngine {
   /**
    * Called outside traces before the runtime reads or changes the physical state on its own: before
    * analysing an untraced operation (task, index-launch point, fill, copy, fence, inline mapping),
-   * before a new partition refines the equivalence atoms, and before the engine is replaced. An engine
+   * before a new partition refines the equivalence atoms, before a region or partition is destroyed,
+   * and before the engine is replaced. An engine
    * that delayed bringing the runtime's state up to date after a replay (dynamic tracing paper §IV-E:
    * the postcondition of back-to-back replays of an idempotent trace need only be applied once a
    * different trace or an untraced operation comes) must do it now. Should be O(1) when there is
