@@ -34,18 +34,20 @@ final class TransitiveReduction {
   /** Merges with more inputs are reduced by one multi-source search instead of pairwise queries. */
   static final int WIDE = 48;
   /** GRAIL labellings per event: more cut more dead ends from searches in dense traces. */
-  static final int LABELS = 4;
+  static final int LABELS = 2;
 
   private TransitiveReduction() {}
 
   /**
-   * Transitive reduction then copy propagation, twice: propagating a one-input merge can expose a
-   * merge input that is now visibly a predecessor of another (the second round costs the same again
-   * and finds nothing more in practice).
+   * Transitive reduction then copy propagation, twice: propagating a one-input merge into another
+   * merge can expose an input that is now visibly a predecessor of another. The second round runs only
+   * if the first renamed a merge input: otherwise every merge is as reduced as before (propagation
+   * keeps reachability) and no one-input merge is left, so it would return its input unchanged.
    */
   static List<Command> optimise(List<Command> commands, int events) {
-    List<Command> once = CopyPropagation.apply(apply(commands, events), events, null);
-    return CopyPropagation.apply(apply(once, events), events, null);
+    boolean[] renamed = new boolean[1];
+    List<Command> once = CopyPropagation.apply(apply(commands, events), events, null, renamed);
+    return renamed[0] ? CopyPropagation.apply(apply(once, events), events, null) : once;
   }
 
   /** The reduced commands; {@code events} bounds the event names used. */
