@@ -725,7 +725,8 @@ public final class LegionRuntime {
       Resolved r = rs.get(i);
       bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
     }
-    Event done = submitTask(op, def, rs, args, point, proc, mems, bufs, capture.merge(sim, taskPre), future, issued);
+    Event done = submitTask(op, def, def.bodies().get(proc.kind()), rs, args, point, proc, mems, bufs,
+        capture.merge(sim, taskPre), future, issued);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
@@ -737,9 +738,9 @@ public final class LegionRuntime {
       int pointIndex, int points) {}
 
 
-  private Event submitTask(int op, TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point,
-      Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future, List<Issued> issued) {
-    TaskBody body = def.bodies().get(proc.kind());
+  private Event submitTask(int op, TaskDefinition def, TaskBody body, List<Resolved> rs, List<Object> args,
+      long[] point, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future,
+      List<Issued> issued) {
     String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     Runnable run = () -> {
       effects.applyTriggered(sim);
@@ -1139,6 +1140,11 @@ public final class LegionRuntime {
     return (LogicalRegion) nodes.get(r.tree()).handle;
   }
 
+  /** The body {@link Support#launch} looked up last: replays launch runs of the same task and kind. */
+  private TaskDefinition lastLaunchedDef;
+  private ProcessorKind lastLaunchedKind;
+  private TaskBody lastLaunchedBody;
+
   private final class Support implements TraceSupport {
     @Override
     public Simulation simulation() {
@@ -1193,7 +1199,12 @@ public final class LegionRuntime {
         }
       }
       Event after = pre == null ? precondition : sim.merge(pre);
-      Event done = submitTask(op.op(), t.def(), t.rs(), t.args(), t.point(), processor, memories,
+      TaskBody body = t.def() == lastLaunchedDef && processor.kind() == lastLaunchedKind ? lastLaunchedBody
+          : t.def().bodies().get(processor.kind());
+      lastLaunchedDef = t.def();
+      lastLaunchedKind = processor.kind();
+      lastLaunchedBody = body;
+      Event done = submitTask(op.op(), t.def(), body, t.rs(), t.args(), t.point(), processor, memories,
           new ReductionBuffer[t.rs().size()][], after, t.future(), null);
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);

@@ -21,5 +21,5 @@ package org.apophenia.replay;
  * @param evictions recordings evicted from the cache
  */
 public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
-    long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps, long analysedOps,
-    long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions) {}
+    long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps,
+    long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions) {}
