@@ -23,10 +23,10 @@ package org.apophenia.legion;
  *       {@link TraceSupport#issueCopy}, the task with {@link TraceSupport#launch}, which runs the real body
  *       and completes the operation's future), using fresh events. Before {@code tend} returns, the
  *       engine must register a summary with {@link TraceSupport#registerSummary} so that later
- *       operations depend on the replayed work, and apply its postcondition with
- *       {@link TraceSupport#setValid} or {@link TraceSupport#setAtomValid}, either before {@code tend}
- *       returns or, at the latest, when {@link #synchronize} is called (the runtime calls it before it
- *       next reads the physical state itself).
+ *       operations depend on the replayed work. It must apply its postcondition with
+ *       {@link TraceSupport#setValid} or {@link TraceSupport#setAtomValid} before {@code tend} returns
+ *       or, at the latest, when {@link #synchronize} is called (the runtime calls it before it next
+ *       reads or changes the physical state itself).
  *   <li>{@link #endTrace} is called at {@code tend(id)}.
  *   <li>Untraceable operations (inline mappings, blocking future waits) inside a trace with an engine
  *       installed throw a {@link LegionException} naming the trace; without an engine they are allowed.
