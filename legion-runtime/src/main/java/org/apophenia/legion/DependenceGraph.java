@@ -27,6 +27,8 @@ final class DependenceGraph {
   private final it.unimi.dsi.fastutil.ints.IntArrayList kinds = new it.unimi.dsi.fastutil.ints.IntArrayList();
   private final ArrayList<int[]> deps = new ArrayList<>();
   private final ArrayList<Event> events = new ArrayList<>();
+  /** What the runtime needs to analyse or launch a task still pending, by op; null once issued. */
+  private final ArrayList<Object> pending = new ArrayList<>();
   private int[] stamp = new int[64];
   private int stampOwner = -1;
   private int stampGen;
@@ -40,6 +42,7 @@ final class DependenceGraph {
     kinds.add(kind);
     deps.add(null);
     events.add(null);
+    pending.add(null);
     return names.size() - 1;
   }
 
@@ -87,6 +90,25 @@ final class DependenceGraph {
   /** Completion event of {@code op}, or null before it is issued. */
   Event event(int op) {
     return events.get(op);
+  }
+
+  /** Attaches a pending task's launch data to {@code op}. O(1). */
+  void setPending(int op, Object issue) {
+    pending.set(op, issue);
+  }
+
+  /** The pending launch data of {@code op}, or null. O(1). */
+  Object pending(int op) {
+    return op >= 0 && op < pending.size() ? pending.get(op) : null;
+  }
+
+  /** The pending launch data of {@code op} (null if none), detached. O(1). */
+  Object takePending(int op) {
+    Object o = pending(op);
+    if (o != null) {
+      pending.set(op, null);
+    }
+    return o;
   }
 
   List<String> names() {

@@ -75,6 +75,13 @@ public final class LegionRuntime {
   private int openTrace = -1;
   private final Support support = new Support();
   private static final int[] NO_DEPS = new int[0];
+  private static final long[] NO_POINT = new long[0];
+  /** Validated launches of recent trace instances, reused by later instances (see TraceLaunches). */
+  private final TraceLaunches traceLaunches = new TraceLaunches();
+  /** Launches issued since the open trace's {@code tbegin}: the position of the next one. */
+  private int launchPosition;
+  /** Regions and partitions destroyed so far (calls): a memoized validation is stale once it changes. */
+  private long destructions;
   private long analysisNanos;
   private long analysedOps;
 
@@ -128,15 +135,20 @@ public final class LegionRuntime {
 
   /** Destroys a region and everything below it; later use is a DestroyedResourceException. */
   public void destroyRegion(LogicalRegion r) {
-    markDestroyed(regionNode(r, "destroyRegion"));
+    RegionNode n = regionNode(r, "destroyRegion");
+    synchronizeEngine();
+    markDestroyed(n);
   }
 
   /** Destroys a partition and its subregions. */
   public void destroyPartition(Partition p) {
-    markDestroyed(partitionNode(p, "destroyPartition"));
+    RegionNode n = partitionNode(p, "destroyPartition");
+    synchronizeEngine();
+    markDestroyed(n);
   }
 
   private void markDestroyed(RegionNode n) {
+    destructions++;
     n.destroyed = true;
     for (RegionNode c : n.children) {
       markDestroyed(c);
@@ -183,6 +195,7 @@ public final class LegionRuntime {
    */
   public Partition partitionByRects(LogicalRegion r, List<Rect> rects) {
     RegionNode parent = regionNode(r, "partition");
+    synchronizeEngine(); // a new subregion may refine the atoms a delayed postcondition names
     for (int i = 0; i < rects.size(); i++) {
       Rect s = rects.get(i);
       if (s.dim() != r.bounds().dim() || !r.bounds().contains(s) || s.isEmpty()) {
@@ -249,6 +262,18 @@ public final class LegionRuntime {
       throw new DestroyedResourceException(where + ": " + r + " has been destroyed");
     }
     return n;
+  }
+
+  /**
+   * The node of {@code r}, destroyed or not: the physical state of its atoms belongs to its tree,
+   * which outlives it (a trace engine may bring it up to date after a subregion was destroyed).
+   */
+  private RegionNode anyRegionNode(LogicalRegion r, String where) {
+    if (r == null || r.id() >= nodes.size() || !nodes.get(r.id()).isRegion
+        || r != nodes.get(r.id()).handle && !r.equals(nodes.get(r.id()).handle)) {
+      throw new LegionException(where + ": " + r + " is not a region of this runtime");
+    }
+    return nodes.get(r.id());
   }
 
   private RegionNode partitionNode(Partition p, String where) {
@@ -346,6 +371,19 @@ public final class LegionRuntime {
   /** Issues a single task; returns its future. */
   public Future execute(TaskLauncher launcher) {
     checkAlive("execute");
+    if (tracing()) {
+      TraceLaunches.Launch l = tracedLaunch(launcher.taskId(), null, launcher.requirements());
+      if (l == null) {
+        TaskDefinition def = task(launcher.taskId());
+        List<Resolved> rs = resolveAll(launcher.requirements(), "task " + def.name());
+        l = remember(def, null, launcher.requirements(), List.of(rs), new long[][] {NO_POINT},
+            new String[] {def.name()}, null);
+      }
+      Future f = new Future(this, l.names()[0], Event.NONE);
+      issueTraced(l, 0, launcher.args(), -1, 1, f);
+      return f;
+    }
+    synchronizeEngine();
     TaskDefinition def = task(launcher.taskId());
     List<Resolved> rs = resolveAll(launcher.requirements(), "task " + def.name());
     Future f = new Future(this, def.name(), Event.NONE);
@@ -359,6 +397,10 @@ public final class LegionRuntime {
    */
   public Future executeIndex(IndexLauncher launcher) {
     checkAlive("executeIndex");
+    if (tracing()) {
+      return executeIndexTraced(launcher);
+    }
+    synchronizeEngine();
     TaskDefinition def = task(launcher.taskId());
     Rect dom = launcher.domain();
     int n = Math.toIntExact(dom.volume());
@@ -411,6 +453,139 @@ public final class LegionRuntime {
       return acc;
     };
     return all;
+  }
+
+  /** Whether a trace is open with an engine installed: launches go through the traced path. */
+  private boolean tracing() {
+    return engine != null && openTrace >= 0;
+  }
+
+  /**
+   * The memoized validation of the launch at this position of the open trace if it is this launch,
+   * else null (see TraceLaunches). Advances the position either way.
+   */
+  private TraceLaunches.Launch tracedLaunch(int taskId, Rect domain, List<RegionRequirement> reqs) {
+    TraceLaunches.Launch l = traceLaunches.get(openTrace, launchPosition++);
+    return l != null && l.matches(tasks.get(taskId), domain, reqs, destructions) ? l : null;
+  }
+
+  /** Memoizes a launch just validated at the position {@link #tracedLaunch} looked at. */
+  @SuppressWarnings("unchecked")
+  private TraceLaunches.Launch remember(TaskDefinition def, Rect domain, List<RegionRequirement> reqs,
+      List<List<Resolved>> resolved, long[][] points, String[] names, String launchName) {
+    int n = resolved.size();
+    List<Resolved>[] rs = new List[n];
+    List<RegionRequirement>[] projected = new List[n];
+    for (int i = 0; i < n; i++) {
+      rs[i] = List.copyOf(resolved.get(i));
+      RegionRequirement[] q = new RegionRequirement[rs[i].size()];
+      for (int j = 0; j < q.length; j++) {
+        q[j] = rs[i].get(j).req();
+      }
+      projected[i] = List.of(q);
+    }
+    TraceLaunches.Launch l = new TraceLaunches.Launch(def, domain, reqs, destructions, rs, projected, points, names,
+        launchName);
+    traceLaunches.put(openTrace, launchPosition - 1, l);
+    return l;
+  }
+
+  /** {@link #executeIndex} inside a trace: validated once per trace position, see TraceLaunches. */
+  private Future executeIndexTraced(IndexLauncher launcher) {
+    Rect dom = launcher.domain();
+    TraceLaunches.Launch l = tracedLaunch(launcher.taskId(), dom, launcher.requirements());
+    if (l == null) {
+      TaskDefinition def = task(launcher.taskId());
+      int n = Math.toIntExact(dom.volume());
+      List<List<Resolved>> points = new ArrayList<>(n);
+      long[][] coords = new long[n][];
+      String[] names = new String[n];
+      for (int i = 0; i < n; i++) {
+        long[] p = new long[dom.dim()];
+        dom.point(i, p);
+        coords[i] = p;
+        names[i] = def.name() + java.util.Arrays.toString(p);
+        List<RegionRequirement> reqs = new ArrayList<>();
+        for (RegionRequirement r : launcher.requirements()) {
+          if (r.partition() != null) {
+            partitionNode(r.partition(), "index task " + def.name());
+            int color = r.projection().color(p);
+            if (color < 0 || color >= r.partition().colors()) {
+              throw new LegionException("index task " + def.name() + ": projection maps point "
+                  + java.util.Arrays.toString(p) + " to color " + color + ", outside " + r.partition());
+            }
+          }
+          reqs.add(r.forPoint(p));
+        }
+        points.add(resolveAll(reqs, "index task " + def.name() + " point " + java.util.Arrays.toString(p)));
+      }
+      checkPointsDisjoint(def, launcher, points, dom);
+      l = remember(def, dom, launcher.requirements(), points, coords, names, def.name() + " index launch");
+    }
+    int n = l.size();
+    List<Future> fs = new ArrayList<>(n);
+    Event joined = Event.NONE;
+    List<Event> evs = null;
+    for (int i = 0; i < n; i++) {
+      Future f = new Future(this, l.names()[i], Event.NONE);
+      issueTraced(l, i, launcher.args(), i, n, f);
+      fs.add(f);
+      if (!f.event.isNone()) { // analysed now (a recording): its event is known
+        if (evs == null) {
+          evs = new ArrayList<>(n);
+        }
+        evs.add(f.event);
+      }
+    }
+    if (evs != null) {
+      joined = sim.merge(evs);
+    }
+    Future all = new Future(this, l.launchName(), joined);
+    deferredJoins.add(new Object[] {all, fs});
+    ReductionOp red = launcher.futureReduction();
+    all.lazy = () -> {
+      if (red == null) {
+        List<Object> vals = new ArrayList<>();
+        for (Future f : fs) {
+          vals.add(f.value);
+        }
+        return vals;
+      }
+      long acc = red.identity();
+      for (Future f : fs) {
+        acc = red.fold().applyAsLong(acc, (Long) f.value);
+      }
+      return acc;
+    };
+    return all;
+  }
+
+  /**
+   * Issues point {@code i} of a memoized launch inside the open trace: a graph node named without
+   * building a string, the pending op with the launch's shared projected requirements, then the
+   * engine decides; analysed now if it says so.
+   */
+  private void issueTraced(TraceLaunches.Launch l, int i, List<Object> args, int pointIndex, int points,
+      Future future) {
+    String name = l.names()[i];
+    int op = graph.newOp(DependenceGraph.TASK, name);
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, name, l.def().id(), l.points()[i], l.projected()[i]);
+    List<Resolved> rs = l.resolved()[i];
+    graph.setPending(op, new TaskIssue(l.def(), rs, args, l.points()[i], future, pointIndex, points));
+    if (engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED) {
+      return;
+    }
+    analyzeTask(op, pending, l.def(), rs, args, l.points()[i], pointIndex, points, future);
+  }
+
+  /**
+   * Lets the engine bring the physical state up to date before the runtime reads or changes it on its
+   * own, outside traces (see {@link TraceEngine#synchronize}).
+   */
+  private void synchronizeEngine() {
+    if (engine != null && openTrace < 0) {
+      engine.synchronize(support);
+    }
   }
 
   private void checkPointsDisjoint(TaskDefinition def, IndexLauncher l, List<List<Resolved>> points, Rect dom) {
@@ -499,7 +674,7 @@ public final class LegionRuntime {
     int op = graph.newOp(DependenceGraph.TASK, def.name() + (point.length == 0 ? "" : java.util.Arrays.toString(point)));
     PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, graph.name(op), def.id(), point,
         rs.stream().map(Resolved::req).toList());
-    pendingTasks.put(op, new TaskIssue(def, rs, args, point, future, pointIndex, points));
+    graph.setPending(op, new TaskIssue(def, rs, args, point, future, pointIndex, points));
     if (engine != null && openTrace >= 0
         && engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED) {
       return;
@@ -549,7 +724,8 @@ public final class LegionRuntime {
       Resolved r = rs.get(i);
       bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
     }
-    Event done = submitTask(op, def, rs, args, point, proc, mems, bufs, capture.merge(sim, taskPre), future, issued);
+    Event done = submitTask(op, def, def.bodies().get(proc.kind()), rs, args, point, proc, mems, bufs,
+        capture.merge(sim, taskPre), future, issued);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
@@ -577,11 +753,10 @@ public final class LegionRuntime {
   private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future,
       int pointIndex, int points) {}
 
-  private final Int2ObjectOpenHashMap<TaskIssue> pendingTasks = new Int2ObjectOpenHashMap<>();
 
-  private Event submitTask(int op, TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point,
-      Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future, List<Issued> issued) {
-    TaskBody body = def.bodies().get(proc.kind());
+  private Event submitTask(int op, TaskDefinition def, TaskBody body, List<Resolved> rs, List<Object> args,
+      long[] point, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future,
+      List<Issued> issued) {
     String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     Runnable run = () -> {
       effects.applyTriggered(sim);
@@ -602,7 +777,9 @@ public final class LegionRuntime {
     };
     Operation.Task t = new Operation.Task(name, proc, def.cost(), pre, run);
     Event done = sim.submit(t);
-    issued.add(new Issued(t, done));
+    if (issued != null) {
+      issued.add(new Issued(t, done));
+    }
     future.event = done;
     return done;
   }
@@ -639,7 +816,7 @@ public final class LegionRuntime {
       List<Memory> mems, List<Issued> issued) {
     graph.setDeps(op, deps.toIntArray());
     graph.setEvent(op, done);
-    pendingTasks.remove(op);
+    graph.takePending(op);
     long dt = System.nanoTime() - t0;
     analysisNanos += dt;
     analysedOps++;
@@ -656,6 +833,7 @@ public final class LegionRuntime {
   /** Fills field {@code f} of {@code r} with {@code value} (WRITE_DISCARD), in node 0's SYSTEM memory. */
   public void fill(LogicalRegion r, Field f, long value, LogicalRegion parent) {
     checkAlive("fill");
+    synchronizeEngine();
     Resolved res = resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
     int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
     PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, new long[0], List.of(res.req));
@@ -700,6 +878,7 @@ public final class LegionRuntime {
   public void copy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
       LogicalRegion dstParent) {
     checkAlive("copy");
+    synchronizeEngine();
     List<Resolved> rs = resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
         RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
     int op = graph.newOp(DependenceGraph.COPY, "copy " + src + "." + sf.name() + " -> " + dst + "." + df.name());
@@ -754,6 +933,7 @@ public final class LegionRuntime {
   /** An execution fence: every later operation waits for every earlier one. */
   public void fence() {
     checkAlive("fence");
+    synchronizeEngine();
     int op = graph.newOp(DependenceGraph.FENCE, "fence");
     PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, new long[0], List.of());
     if (engine != null && openTrace >= 0) {
@@ -785,6 +965,7 @@ public final class LegionRuntime {
    */
   public InlineRegion inlineMap(RegionRequirement req) {
     checkAlive("inlineMap");
+    synchronizeEngine();
     untraceable("inline mapping of " + req.region());
     Resolved r = resolveAll(List.of(req), "inline mapping").get(0);
     if (r.priv == Privilege.RED) {
@@ -860,6 +1041,7 @@ public final class LegionRuntime {
     if (openTrace >= 0) {
       throw new TraceMarkerException("cannot change the trace engine while trace " + openTrace + " is open");
     }
+    synchronizeEngine(); // the old engine leaves the physical state complete
     engine = e;
   }
 
@@ -874,6 +1056,7 @@ public final class LegionRuntime {
       throw new TraceMarkerException("tbegin(" + id + "): trace ids are non-negative");
     }
     openTrace = id;
+    launchPosition = 0;
     if (engine != null) {
       capture.clear();
       capture.active = true;
@@ -973,6 +1156,11 @@ public final class LegionRuntime {
     return (LogicalRegion) nodes.get(r.tree()).handle;
   }
 
+  /** The body {@link Support#launch} looked up last: replays launch runs of the same task and kind. */
+  private TaskDefinition lastLaunchedDef;
+  private ProcessorKind lastLaunchedKind;
+  private TaskBody lastLaunchedBody;
+
   private final class Support implements TraceSupport {
     @Override
     public Simulation simulation() {
@@ -1007,7 +1195,7 @@ public final class LegionRuntime {
 
     @Override
     public Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition) {
-      TaskIssue t = pendingTasks.remove(op.op());
+      TaskIssue t = (TaskIssue) graph.takePending(op.op());
       if (t == null) {
         throw new IllegalStateException("operation " + op.op() + " is not a pending task");
       }
@@ -1026,9 +1214,14 @@ public final class LegionRuntime {
           pre.add(f.event);
         }
       }
-      Event after = pre == null ? sim.merge(precondition) : sim.merge(pre);
-      Event done = submitTask(op.op(), t.def(), t.rs(), t.args(), t.point(), processor, memories,
-          new ReductionBuffer[t.rs().size()][], after, t.future(), new ArrayList<>(1));
+      Event after = pre == null ? precondition : sim.merge(pre);
+      TaskBody body = t.def() == lastLaunchedDef && processor.kind() == lastLaunchedKind ? lastLaunchedBody
+          : t.def().bodies().get(processor.kind());
+      lastLaunchedDef = t.def();
+      lastLaunchedKind = processor.kind();
+      lastLaunchedBody = body;
+      Event done = submitTask(op.op(), t.def(), body, t.rs(), t.args(), t.point(), processor, memories,
+          new ReductionBuffer[t.rs().size()][], after, t.future(), null);
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);
       return done;
@@ -1082,7 +1275,7 @@ public final class LegionRuntime {
 
     @Override
     public OpAnalysis analyze(PendingOp op) {
-      TaskIssue t = pendingTasks.get(op.op());
+      TaskIssue t = (TaskIssue) graph.pending(op.op());
       if (t == null) {
         throw new IllegalStateException("operation " + op.op() + " is not a pending task");
       }
@@ -1131,18 +1324,18 @@ public final class LegionRuntime {
 
     @Override
     public int treeVersion(LogicalRegion region) {
-      return regionNode(region, "treeVersion").tree.version;
+      return anyRegionNode(region, "treeVersion").tree.version;
     }
 
     @Override
     public MemorySet atomValid(LogicalRegion region, int atom, int field) {
-      AtomState s = regionNode(region, "atomValid").tree.atomStates.get(atom);
+      AtomState s = anyRegionNode(region, "atomValid").tree.atomStates.get(atom);
       return s.reducing(field) ? MemorySet.EMPTY : s.validSet(field);
     }
 
     @Override
     public void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready) {
-      AtomState s = regionNode(region, "setAtomValid").tree.atomStates.get(atom);
+      AtomState s = anyRegionNode(region, "setAtomValid").tree.atomStates.get(atom);
       s.setValidSet(field, memories);
       for (int m = memories.first(); m >= 0; m = memories.next(m + 1)) {
         s.setReady(field, m, ready);

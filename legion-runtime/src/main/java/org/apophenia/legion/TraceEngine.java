@@ -22,9 +22,11 @@ package org.apophenia.legion;
  *       that operation: the engine must issue the work through {@link TraceSupport} (copies with
  *       {@link TraceSupport#issueCopy}, the task with {@link TraceSupport#launch}, which runs the real body
  *       and completes the operation's future), using fresh events. Before {@code tend} returns, the
- *       engine must bring the runtime's state up to date: apply its postcondition with
- *       {@link TraceSupport#setValid}, and register a summary with {@link TraceSupport#registerSummary}
- *       so that later untraced operations depend on the replayed work.
+ *       engine must register a summary with {@link TraceSupport#registerSummary} so that later
+ *       operations depend on the replayed work. It must apply its postcondition with
+ *       {@link TraceSupport#setValid} or {@link TraceSupport#setAtomValid} before {@code tend} returns
+ *       or, at the latest, when {@link #synchronize} is called (the runtime calls it before it next
+ *       reads or changes the physical state itself).
  *   <li>{@link #endTrace} is called at {@code tend(id)}.
  *   <li>Untraceable operations (inline mappings, blocking future waits) inside a trace with an engine
  *       installed throw a {@link LegionException} naming the trace; without an engine they are allowed.
@@ -47,4 +49,16 @@ public interface TraceEngine {
   void observe(int traceId, OpAnalysis analysis, TraceSupport support);
 
   void endTrace(int traceId, TraceSupport support);
+
+  /**
+   * Called outside traces before the runtime reads or changes the physical state on its own: before
+   * analysing an untraced operation (task, index-launch point, fill, copy, fence, inline mapping),
+   * before a new partition refines the equivalence atoms, before a region or partition is destroyed,
+   * and before the engine is replaced. An engine
+   * that delayed bringing the runtime's state up to date after a replay (dynamic tracing paper §IV-E:
+   * the postcondition of back-to-back replays of an idempotent trace need only be applied once a
+   * different trace or an untraced operation comes) must do it now. Should be O(1) when there is
+   * nothing to do: it is called once per untraced operation. The default does nothing.
+   */
+  default void synchronize(TraceSupport support) {}
 }

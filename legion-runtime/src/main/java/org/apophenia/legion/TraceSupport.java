@@ -84,7 +84,10 @@ public interface TraceSupport {
    */
   int[] atomsOf(LogicalRegion region);
 
-  /** Bumped whenever a new subregion refines the atoms of {@code region}'s tree. */
+  /**
+   * Bumped whenever a new subregion refines the atoms of {@code region}'s tree. This and the two
+   * atom-state methods below accept destroyed regions: the state belongs to the tree.
+   */
   int treeVersion(LogicalRegion region);
 
   /**

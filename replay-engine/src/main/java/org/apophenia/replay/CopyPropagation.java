@@ -16,6 +16,14 @@ final class CopyPropagation {
    * something outside these commands refers to them.
    */
   static List<Command> apply(List<Command> commands, int events, java.util.BitSet keep) {
+    return apply(commands, events, keep, null);
+  }
+
+  /**
+   * As {@link #apply(List, int, java.util.BitSet)}; {@code renamedMergeInput[0]} (if not null) is set
+   * when a merge lost or renamed an input, the only change that can give transitive reduction more to do.
+   */
+  static List<Command> apply(List<Command> commands, int events, java.util.BitSet keep, boolean[] renamedMergeInput) {
     int[] alias = new int[events];
     for (int i = 0; i < events; i++) {
       alias[i] = i;
@@ -30,6 +38,9 @@ final class CopyPropagation {
         int n = 0;
         for (int x : m.inputs()) {
           int e = rename(alias, x);
+          if (e != x && renamedMergeInput != null) {
+            renamedMergeInput[0] = true;
+          }
           if (e >= 0 && seen[e] != merge) {
             seen[e] = merge;
             in[n++] = e;

@@ -24,11 +24,16 @@ import org.apophenia.legion.TraceSupport;
  *
  * <p>Back-to-back replays of one idempotent recording (no operation in between, §IV-E) skip the
  * precondition check and, with fence elision (§IV-F), use commands that depend on the previous
- * replay's operations instead of a fence. The postcondition is still applied at every {@code tend}:
- * the hook does not see untraced operations, so it cannot delay it until one arrives.
+ * replay's operations instead of a fence. A replay's postcondition is delayed: it is applied when
+ * anything may read the physical state, that is before a different trace or a recording reads it,
+ * before a precondition check, and when the runtime calls {@link #synchronize} (before it analyses an
+ * untraced operation, refines the atoms, or changes engines). A back-to-back replay of the same
+ * recording supersedes it unapplied: the postcondition sets exactly the valid memories of the same
+ * instances, so applying the older one first would change nothing the newer one does not overwrite.
  *
- * <p>Cost per replayed operation: O(1) command replays plus its share of the postcondition; no region
- * tree is walked. Called on the application thread only; not thread-safe.
+ * <p>Cost per replayed operation: O(1) command replays; the postcondition, O(instances), once per
+ * chain of back-to-back replays; no region tree is walked. Called on the application thread only;
+ * not thread-safe.
  */
 public final class DynamicTracing implements TraceEngine {
   private final TracingOptions options;
@@ -42,6 +47,8 @@ public final class DynamicTracing implements TraceEngine {
   private int opIndex;
 
   private TraceReplayer.Replayed last;
+  /** The postcondition of the last replay while not applied yet (then {@code last} holds its event), else null. */
+  private Recording delayed;
   /** Whether nothing was issued since the last replay's tend (back-to-back, §IV-E). */
   private boolean backToBack;
 
@@ -49,6 +56,7 @@ public final class DynamicTracing implements TraceEngine {
   private long replays;
   private long elidedReplays;
   private long skippedChecks;
+  private long skippedPostconditions;
   private long mismatches;
   private long preconditionFailures;
   private long unreplayable;
@@ -80,6 +88,10 @@ public final class DynamicTracing implements TraceEngine {
     buffer.clear();
     opIndex = 0;
     reference = cache.recordings(traceId);
+    if (delayed != null && !(backToBack && options.idempotentReplay() && delayed.idempotent()
+        && containsSame(reference, delayed))) {
+      applyDelayed(support); // only a back-to-back replay of the same recording may supersede it
+    }
     candidates = new ArrayList<>(reference);
     recorder = candidates.isEmpty() ? new Recorder(traceId, support) : null;
   }
@@ -157,6 +169,7 @@ public final class DynamicTracing implements TraceEngine {
 
   /** Analyse the deferred operations in order, recording them. */
   private void fallBack(int traceId, TraceSupport support) {
+    applyDelayed(support);
     recorder = new Recorder(traceId, support);
     for (PendingOp b : buffer) {
       recorder.before(b);
@@ -230,6 +243,7 @@ public final class DynamicTracing implements TraceEngine {
         elidedReplays++;
       }
     } else {
+      applyDelayed(support);
       for (Recording r : candidates) {
         if (r.unreplayable() == null && r.precondition().holds(support)) {
           chosen = r;
@@ -240,11 +254,29 @@ public final class DynamicTracing implements TraceEngine {
     if (chosen == null) {
       return false;
     }
+    if (delayed != null) {
+      skippedPostconditions++; // the same recording's: superseded by this replay's (see the class notes)
+    }
     last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    delayed = chosen;
     replays++;
     replayedOps += buffer.size();
     replayNanos += System.nanoTime() - t0;
     return true;
+  }
+
+  /** Applies the delayed postcondition, if any: the physical state is then complete. */
+  private void applyDelayed(TraceSupport support) {
+    if (delayed != null) {
+      Recording r = delayed;
+      delayed = null;
+      r.postcondition().apply(support, last.completion());
+    }
+  }
+
+  @Override
+  public void synchronize(TraceSupport support) {
+    applyDelayed(support);
   }
 
   private static boolean containsSame(List<Recording> rs, Recording r) {
@@ -259,7 +291,7 @@ public final class DynamicTracing implements TraceEngine {
   /** A snapshot of the counters. */
   public TracingStatistics statistics() {
     var s = cache.stats();
-    return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, mismatches,
+    return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
         preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
         s.missCount(), s.evictionCount());
   }

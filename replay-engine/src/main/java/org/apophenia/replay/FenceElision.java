@@ -107,7 +107,7 @@ public final class FenceElision {
     // precondition flattened (to drop the fence); any other keeps its merge as one input, so that an
     // operation after a wide merge (every task of the previous phase) costs one input, not that width
     BitSet fenceLeaf = new BitSet();
-    Predecessors dedup = new Predecessors(n);
+    Predecessors dedup = new Predecessors(n, commands);
     for (Command c : commands) {
       Command r = rename(c, n);
       int pre = r instanceof Command.Op o ? o.pre() : r instanceof Command.Summary sm ? sm.pre() : -1;
@@ -182,31 +182,102 @@ public final class FenceElision {
   }
 
   /**
-   * The previous replay's operations one operation depends on, ascending and distinct: O(found), no
-   * per-operation bit set over all events (that made the pass quadratic in space).
+   * The previous replay's operations one operation depends on, ascending and distinct, without those
+   * that another of them already follows in the previous replay: O(found · kept) reachability queries,
+   * no per-operation bit set over all events (that made the pass quadratic in space). The pruning
+   * changes nothing after transitive reduction (it drops only inputs the reduction would drop, and
+   * the union of what the merge reaches is the same) but keeps the merges it reduces narrow: an
+   * operation writing a temporary that a whole phase read would otherwise get every one of them.
    */
   private static final class Predecessors {
     private final int[] mark;
     private int stamp;
     private final IntArrayList out = new IntArrayList();
+    private final int[] pos;
+    private final TransitiveReduction.Reachability reach;
+    /** Per key, made once: the maximal readers and writers (for a writer of it), the maximal writers (a reader). */
+    private int[][] whenWritten;
+    private int[][] whenRead;
 
-    Predecessors(int events) {
+    Predecessors(int events, List<Command> commands) {
       mark = new int[events];
+      pos = new int[events];
+      for (int i = 0; i < commands.size(); i++) {
+        pos[commands.get(i).result()] = i;
+      }
+      reach = TransitiveReduction.reachability(commands, events);
     }
 
     int[] predecessors(Access a, IntArrayList[] readers, IntArrayList[] writers) {
+      if (whenWritten == null) {
+        whenWritten = new int[readers.length][];
+        whenRead = new int[readers.length][];
+      }
       stamp++;
       out.clear();
       for (int k : a.writes()) {
-        addAll(readers, k);
-        addAll(writers, k);
+        if (k < readers.length && whenWritten[k] == null) {
+          stamp++;
+          out.clear();
+          addAll(readers, k);
+          addAll(writers, k);
+          whenWritten[k] = maximal(out.toIntArray());
+        }
       }
       for (int k : a.reads()) {
-        addAll(writers, k);
+        if (k < readers.length && whenRead[k] == null) {
+          stamp++;
+          out.clear();
+          addAll(writers, k);
+          whenRead[k] = maximal(out.toIntArray());
+        }
       }
-      int[] p = out.toIntArray();
+      stamp++;
+      out.clear();
+      for (int k : a.writes()) {
+        addAll(whenWritten, k);
+      }
+      for (int k : a.reads()) {
+        addAll(whenRead, k);
+      }
+      int[] p = maximal(out.toIntArray());
       java.util.Arrays.sort(p);
       return p;
+    }
+
+    private void addAll(int[][] lists, int k) {
+      if (k < lists.length) {
+        for (int e : lists[k]) {
+          if (mark[e] != stamp) {
+            mark[e] = stamp;
+            out.add(e);
+          }
+        }
+      }
+    }
+
+    /** The events of {@code p} that no other event of {@code p} reaches. */
+    private int[] maximal(int[] p) {
+      if (p.length < 2) {
+        return p;
+      }
+      Integer[] order = new Integer[p.length];
+      for (int i = 0; i < p.length; i++) {
+        order[i] = p[i];
+      }
+      java.util.Arrays.sort(order, (a, b) -> Integer.compare(pos[b], pos[a]));
+      int[] kept = new int[p.length];
+      int n = 0;
+      for (int x : order) {
+        boolean redundant = false;
+        for (int j = 0; j < n && !redundant; j++) {
+          redundant = reach.reaches(kept[j], x);
+        }
+        if (!redundant) {
+          kept[n++] = x;
+        }
+      }
+      return java.util.Arrays.copyOf(kept, n);
     }
 
     private void addAll(IntArrayList[] lists, int k) {

@@ -13,8 +13,9 @@ import org.apophenia.sim.machine.ProcessorKind;
 /**
  * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order, renaming
  * each local event to the simulator event the command produces now, launches the trace's tasks with
- * their recorded mapping, re-issues the recorded copies with their data movement, then applies the
- * postcondition and registers the summary operation. No dependence analysis runs.
+ * their recorded mapping, re-issues the recorded copies with their data movement, then registers the
+ * summary operation. No dependence analysis runs. The postcondition is left to the caller, which may
+ * delay it (§IV-E): it is applied with the returned completion event.
  *
  * <p>Two forms: a <em>fenced</em> replay issues the fence (a mapping fence on the trace's data); an
  * <em>elided</em> replay (§IV-F) uses the fence-elided commands and binds the previous replay's events
@@ -33,8 +34,10 @@ final class TraceReplayer {
    * @param own this replay's events, by the original commands' names
    * @param chainFence the fence of the first replay of the chain (Event.NONE if it had none)
    * @param operationsAfter the runtime's operation count after the replay
+   * @param completion when every replayed operation has completed (the summary's event): the ready
+   *     event of the postcondition
    */
-  record Replayed(Recording recording, Event[] own, Event chainFence, int operationsAfter) {}
+  record Replayed(Recording recording, Event[] own, Event chainFence, int operationsAfter, Event completion) {}
 
   /** Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it. */
   static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport s, Replayed previous, long nanosPerOp) {
@@ -57,6 +60,7 @@ final class TraceReplayer {
       gate = sim.submit(new Operation.RuntimeWork("replay trace " + r.traceId(), util, Category.REPLAY,
           nanosPerOp * ops.size(), elided ? Event.NONE : chainFence));
     }
+    Event completion = Event.NONE;
     for (Command c : commands) {
       if (c instanceof Command.Fence f) {
         ev[f.result()] = chainFence;
@@ -80,13 +84,13 @@ final class TraceReplayer {
         Command.Summary sm = (Command.Summary) c;
         Event done = sm.pre() < 0 ? Event.NONE : ev[sm.pre()];
         ev[sm.result()] = done;
-        r.postcondition().apply(s, done);
+        completion = done;
         s.registerSummary(r.summary(), done);
       }
     }
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
-    return new Replayed(r, own, chainFence, s.operationCount());
+    return new Replayed(r, own, chainFence, s.operationCount(), completion);
   }
 
   private static Processor utility(Simulation sim) {

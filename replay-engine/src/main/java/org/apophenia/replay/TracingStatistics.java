@@ -7,6 +7,8 @@ package org.apophenia.replay;
  * @param replays replays (fenced + elided)
  * @param elidedReplays replays that used fence-elided commands
  * @param preconditionChecksSkipped back-to-back idempotent replays that skipped the check
+ * @param postconditionsSkipped postconditions never applied: a back-to-back replay of the same
+ *     recording superseded them before anything read the physical state (§IV-E)
  * @param mismatches traces whose operations matched no recording of the id (re-recorded or thrown)
  * @param preconditionFailures traces that matched but no precondition held (re-recorded)
  * @param unreplayable trace instances analysed because their recording cannot be replayed
@@ -19,5 +21,5 @@ package org.apophenia.replay;
  * @param evictions recordings evicted from the cache
  */
 public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
-    long mismatches, long preconditionFailures, long unreplayable, long replayedOps, long analysedOps,
-    long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions) {}
+    long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps,
+    long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions) {}

@@ -19,13 +19,49 @@ class TransitiveReductionProperties {
   @Property(tries = 300)
   void sameCommandsAsTheBitSetDataflow(@ForAll long seed, @ForAll @IntRange(min = 1, max = 120) int size,
       @ForAll @IntRange(min = 1, max = 3) int fenceCount) {
-    List<Command> commands = randomCommands(new Random(seed), size, fenceCount);
+    List<Command> commands = randomCommands(new Random(seed), size, fenceCount, 6);
     int events = commands.size();
     assertThat(TransitiveReduction.apply(commands, events)).containsExactlyElementsOf(reference(commands, events));
   }
 
+  /**
+   * The same with merges wider than {@link TransitiveReduction#WIDE} (reduced by one multi-source
+   * search instead of pairwise queries) next to narrow ones, and the reachability oracle agrees with
+   * the bit sets on every pair of events.
+   */
+  @Property(tries = 100)
+  void wideMergesAndTheReachabilityOracleAgreeWithTheBitSetDataflow(@ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 300) int size, @ForAll @IntRange(min = 1, max = 3) int fenceCount) {
+    List<Command> commands = randomCommands(new Random(seed), size, fenceCount, 2 * TransitiveReduction.WIDE);
+    int events = commands.size();
+    assertThat(TransitiveReduction.apply(commands, events)).containsExactlyElementsOf(reference(commands, events));
+    BitSet[] preds = predecessors(commands, events);
+    TransitiveReduction.Reachability r = TransitiveReduction.reachability(commands, events);
+    for (int y = 0; y < events; y++) {
+      for (int x = 0; x < events; x++) {
+        assertThat(r.reaches(y, x)).as("e%d reaches e%d", y, x).isEqualTo(preds[y].get(x));
+      }
+    }
+  }
+
+  /** Every event's transitive predecessors as a bit set, by event name. */
+  private static BitSet[] predecessors(List<Command> commands, int events) {
+    BitSet[] preds = new BitSet[events];
+    for (Command c : commands) {
+      BitSet p = new BitSet();
+      int[] in = c instanceof Command.Merge m ? m.inputs()
+          : c instanceof Command.Op o && o.pre() >= 0 ? new int[] {o.pre()} : new int[0];
+      for (int e : in) {
+        p.set(e);
+        p.or(preds[e]);
+      }
+      preds[c.result()] = p;
+    }
+    return preds;
+  }
+
   /** Commands in a valid order (each uses earlier events only), event names a random permutation. */
-  private static List<Command> randomCommands(Random rnd, int size, int fenceCount) {
+  private static List<Command> randomCommands(Random rnd, int size, int fenceCount, int maxInputs) {
     int n = size + fenceCount;
     int[] name = new int[n];
     for (int i = 0; i < n; i++) {
@@ -47,9 +83,9 @@ class TransitiveReductionProperties {
         out.add(new Command.Fence(name[i]));
         continue;
       }
-      int window = 1 + rnd.nextInt(Math.min(i, rnd.nextBoolean() ? 6 : i));
+      int window = 1 + rnd.nextInt(Math.min(i, rnd.nextBoolean() ? Math.max(6, maxInputs / 4) : i));
       if (rnd.nextInt(3) == 0) {
-        int k = rnd.nextInt(6);
+        int k = rnd.nextInt(rnd.nextInt(4) == 0 ? maxInputs : 6);
         int[] in = new int[k];
         for (int j = 0; j < k; j++) {
           in[j] = rnd.nextInt(8) == 0 ? out.get(0).result() : out.get(i - 1 - rnd.nextInt(window)).result();

@@ -96,11 +96,11 @@ public final class Simulation {
       byte k = w.category() == Category.ANALYSIS ? Engine.ANALYSIS : Engine.REPLAY;
       return finish(engine.begin(k, w.name(), w.body(), p.id(), w.nanos()), w.precondition());
     } else if (op instanceof Operation.Copy c) {
-      Route r = route(own(c.from()), own(c.to()), c.bytes(), "copy " + c.name());
+      Route r = route(own(c.from()), own(c.to()), c.bytes(), "copy ", c.name());
       return finish(engine.begin(Engine.COPY, c.name(), r, 0, 0), c.precondition());
     } else if (op instanceof Operation.Fill f) {
       Memory m = own(f.memory());
-      Route r = route(m, m, f.bytes(), "fill " + f.name());
+      Route r = route(m, m, f.bytes(), "fill ", f.name());
       return finish(engine.begin(Engine.FILL, f.name(), r, 0, 0), f.precondition());
     } else if (op instanceof Operation.Merge m) {
       return merge(m.events());
@@ -276,21 +276,24 @@ public final class Simulation {
   }
 
   private Processor own(Processor p) {
-    if (p.id() >= machine.processors().size() || !machine.processor(p.id()).equals(p)) {
+    if (p.id() >= machine.processors().size()
+        || machine.processor(p.id()) != p && !machine.processor(p.id()).equals(p)) { // the machine's own, usually
       throw new IllegalArgumentException("processor " + p.name() + " is not part of machine " + machine.name());
     }
     return p;
   }
 
   private Memory own(Memory m) {
-    if (m.id() >= machine.memories().size() || !machine.memory(m.id()).equals(m)) {
+    if (m.id() >= machine.memories().size()
+        || machine.memory(m.id()) != m && !machine.memory(m.id()).equals(m)) { // the machine's own, usually
       throw new IllegalArgumentException("memory " + m.name() + " is not part of machine " + machine.name());
     }
     return m;
   }
 
-  private Route route(Memory from, Memory to, long bytes, String what) {
+  /** The route of a copy or fill; the message names {@code kind + name} (built only on failure). */
+  private Route route(Memory from, Memory to, long bytes, String kind, String name) {
     return machine.route(from, to, bytes).orElseThrow(() -> new IllegalArgumentException(
-        what + ": no channel route from " + from.name() + " to " + to.name()));
+        kind + name + ": no channel route from " + from.name() + " to " + to.name()));
   }
 }

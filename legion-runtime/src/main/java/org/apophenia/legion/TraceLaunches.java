@@ -1,0 +1,99 @@
+package org.apophenia.legion;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The front door's memo of traced launches: for each recent trace id, the task launches of its last
+ * instance in issue order, resolved against the region tree, validated, projected per point and named.
+ * Used only while a trace is open with a trace engine installed.
+ *
+ * <p>Why it is sound. A trace is the application's promise that its instances repeat; the engine
+ * memoizes the dependence analysis on it and the front door memoizes its own work the same way.
+ * Validating a launch (handles of this runtime and alive, parent an ancestor, fields allocated,
+ * reduction operators registered, requirements and points not interfering) reads only what cannot
+ * change for a launch that names the same task definition, domain and equal requirements: region and
+ * partition handles and the tree's shape are immutable, field spaces and reduction operators only
+ * grow, projection functors are pure, and destruction is the one change, caught by the runtime's
+ * destruction count recorded with each entry. So a launch that matches the entry at its position
+ * passes with the same resolution, projections and names; any other launch takes the full path and
+ * reports its errors as before, and replaces the entry.
+ *
+ * <p>Bounded: the launches of at most {@link #MAX_TRACES} trace ids, least recently used evicted.
+ * Cost: O(1) per look-up plus the requirement comparison. Not thread-safe.
+ */
+final class TraceLaunches {
+  static final int MAX_TRACES = 64;
+
+  /**
+   * One validated launch (a single task is one point with an empty point array).
+   *
+   * @param def the task definition it was validated against (compared by identity)
+   * @param domain the index-launch domain, null for a single task
+   * @param requirements the launcher's requirements, as validated
+   * @param destructions the runtime's destruction count when validated
+   * @param resolved per point, its resolved requirements
+   * @param projected per point, its projected requirements (an immutable list shared by every
+   *     instance, so that an engine comparing them finds the very same list)
+   * @param points per point, its coordinates
+   * @param names per point, the task's name
+   * @param launchName the name of the index launch's future, null for a single task
+   */
+  record Launch(TaskDefinition def, Rect domain, List<RegionRequirement> requirements, long destructions,
+      List<LegionRuntime.Resolved>[] resolved, List<RegionRequirement>[] projected, long[][] points, String[] names,
+      String launchName) {
+    int size() {
+      return names.length;
+    }
+
+    /** Whether a launch of {@code def} over {@code dom} with {@code reqs} is this one. O(requirements). */
+    boolean matches(TaskDefinition d, Rect dom, List<RegionRequirement> reqs, long destroyed) {
+      if (d != def || destroyed != destructions || reqs.size() != requirements.size()
+          || (dom != domain && (dom == null || !dom.equals(domain)))) {
+        return false;
+      }
+      for (int i = 0; i < reqs.size(); i++) {
+        if (!same(requirements.get(i), reqs.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** {@code a.equals(b)}, by identity first and cheapest components first. */
+    private static boolean same(RegionRequirement a, RegionRequirement b) {
+      return a == b || a.fields() == b.fields() && a.coherence() == b.coherence()
+          && same(a.privilege(), b.privilege()) && same(a.region(), b.region()) && same(a.parent(), b.parent())
+          && same(a.partition(), b.partition()) && same(a.projection(), b.projection());
+    }
+
+    private static boolean same(Object a, Object b) {
+      return a == b || a != null && a.equals(b);
+    }
+  }
+
+  private final Int2ObjectLinkedOpenHashMap<ArrayList<Launch>> byTrace = new Int2ObjectLinkedOpenHashMap<>();
+
+  /** The launch at {@code position} of {@code trace}'s last instance, or null. */
+  Launch get(int trace, int position) {
+    ArrayList<Launch> l = byTrace.getAndMoveToLast(trace);
+    return l == null || position >= l.size() ? null : l.get(position);
+  }
+
+  /** Remembers {@code launch} at {@code position} of {@code trace} (launches are remembered in order). */
+  void put(int trace, int position, Launch launch) {
+    ArrayList<Launch> l = byTrace.getAndMoveToLast(trace);
+    if (l == null) {
+      if (byTrace.size() >= MAX_TRACES) {
+        byTrace.removeFirst();
+      }
+      l = new ArrayList<>();
+      byTrace.put(trace, l);
+    }
+    while (l.size() > position) {
+      l.remove(l.size() - 1); // this instance diverged here: what followed belongs to the old one
+    }
+    l.add(launch);
+  }
+}
