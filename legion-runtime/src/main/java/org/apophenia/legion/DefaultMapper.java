@@ -1,6 +1,5 @@
 package org.apophenia.legion;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apophenia.sim.machine.Machine;
@@ -18,17 +17,12 @@ public final class DefaultMapper implements Mapper {
   @Override
   public Processor selectProcessor(Machine machine, String task, Set<ProcessorKind> variants, int pointIndex,
       int points) {
-    ProcessorKind kind = variants.contains(ProcessorKind.GPU) && has(machine, ProcessorKind.GPU)
+    ProcessorKind kind = variants.contains(ProcessorKind.GPU) && !machine.processors(ProcessorKind.GPU).isEmpty()
         ? ProcessorKind.GPU : ProcessorKind.CPU;
     if (!variants.contains(kind)) {
       kind = variants.iterator().next();
     }
-    List<Processor> ps = new ArrayList<>();
-    for (Processor p : machine.processors()) {
-      if (p.kind() == kind) {
-        ps.add(p);
-      }
-    }
+    List<Processor> ps = machine.processors(kind);
     if (ps.isEmpty()) {
       throw new LegionException("task " + task + ": the machine has no " + kind + " processor for its variants "
           + variants);
@@ -36,23 +30,14 @@ public final class DefaultMapper implements Mapper {
     return ps.get(pointIndex < 0 ? 0 : pointIndex % ps.size());
   }
 
-  private static boolean has(Machine m, ProcessorKind k) {
-    for (Processor p : m.processors()) {
-      if (p.kind() == k) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   @Override
   public Memory selectMemory(Machine machine, Processor processor, RegionRequirement requirement,
       MemorySet validMemories) {
     List<Memory> vis = machine.visibleMemories(processor);
     Memory best = vis.get(0);
-    double bw = bandwidth(machine, processor, best);
+    double bw = machine.bandwidth(processor, best);
     for (Memory m : vis) {
-      if (bandwidth(machine, processor, m) < bw) {
+      if (machine.bandwidth(processor, m) < bw) {
         break;
       }
       if (validMemories.contains(m)) {
@@ -60,14 +45,5 @@ public final class DefaultMapper implements Mapper {
       }
     }
     return best;
-  }
-
-  private static double bandwidth(Machine machine, Processor p, Memory m) {
-    for (var a : machine.affinities()) {
-      if (a.processor() == p.id() && a.memory() == m.id()) {
-        return a.bytesPerSecond();
-      }
-    }
-    return 0;
   }
 }

@@ -60,9 +60,8 @@ public final class LegionRuntime {
    */
   private final Processor[] utilityByNode;
   /**
-   * Per processor id, the memories visible from it, filled on first use: Machine.visibleMemories
-   * scans and sorts every affinity of the machine, which took a fifth of a task's analysis on one
-   * node and grows with the machine (perlmutter:16 has thousands of affinities).
+   * Per processor id, the memories visible from it as a set, filled on first use, so that checking
+   * a mapper's choice is a bit test rather than a search of the list Machine.visibleMemories keeps.
    */
   private final MemorySet[] visible;
   private final Memory hostMemory;

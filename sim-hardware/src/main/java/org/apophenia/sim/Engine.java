@@ -2,6 +2,7 @@ package org.apophenia.sim;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import org.apophenia.sim.machine.Channel;
 import org.apophenia.sim.machine.Machine;
@@ -84,6 +85,9 @@ final class Engine {
   private final TimeQueue future = new TimeQueue();
   private final IntArrayList work = new IntArrayList();
   private final IntArrayList sinceFence = new IntArrayList();
+  /** Untriggered ops someone watches, and the watched ops that triggered since the last poll. */
+  private final BitSet watched = new BitSet();
+  private final IntArrayList watchedTriggered = new IntArrayList();
   private int compactAt = 1024;
   private int lastFence = -1;
   private long now;
@@ -127,6 +131,22 @@ final class Engine {
 
   int triggeredCount() {
     return triggered;
+  }
+
+  /** Reports {@code op} to the next {@link #pollWatched} once it has triggered (at once if it has). */
+  void watch(int op) {
+    if (trigger[op] >= 0) {
+      watchedTriggered.add(op);
+    } else {
+      watched.set(op);
+    }
+  }
+
+  /** The watched ops that triggered since the last call, in trigger order; forgets them. */
+  IntArrayList pollWatched(IntArrayList into) {
+    into.addAll(watchedTriggered);
+    watchedTriggered.clear();
+    return into;
   }
 
   boolean isTriggered(int op) {
@@ -373,6 +393,10 @@ final class Engine {
       }
       if (bestEfOp < 0 || ef[op] > ef[bestEfOp]) {
         bestEfOp = op;
+      }
+      if (watched.get(op)) {
+        watched.clear(op);
+        watchedTriggered.add(op);
       }
       if (listener != null) {
         listener.onTrigger(new Event(op), t);

@@ -1,6 +1,7 @@
 package org.apophenia.sim;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apophenia.sim.machine.Machine;
@@ -177,6 +178,30 @@ public final class Simulation {
   public boolean hasTriggered(Event e) {
     int id = check(e);
     return id < 0 || engine.isTriggered(id);
+  }
+
+  /**
+   * Asks to be told when {@code e} triggers: it will be among the events the next {@link #pollWatched}
+   * returns after it has triggered (the very next one if it already has). Each call reports once. Lets
+   * a runtime act on a few of many events without scanning them all. O(1).
+   *
+   * @throws IllegalArgumentException for {@link Event#NONE}, which has always triggered
+   */
+  public void watch(Event e) {
+    int id = check(e);
+    if (id < 0) {
+      throw new IllegalArgumentException("Event.NONE has always triggered; there is nothing to watch");
+    }
+    engine.watch(id);
+  }
+
+  /**
+   * Appends to {@code into} the ids of the watched events that triggered since the last call, in the
+   * order they triggered (a watch of an already-triggered event comes when it was made), and returns
+   * {@code into}. O(events reported).
+   */
+  public IntArrayList pollWatched(IntArrayList into) {
+    return engine.pollWatched(into);
   }
 
   /** When {@code e} triggered; IllegalStateException if it has not yet. {@link Event#NONE}: 0. */

@@ -63,6 +63,27 @@ class AnalyticScheduleTest {
   }
 
   @Test
+  void watchedEventsAreReportedOnceInTriggerOrder() {
+    Event slow = task("slow", "cpu0", 30_000, Event.NONE);
+    Event fast = task("fast", "cpu1", 10_000, Event.NONE);
+    Event unwatched = task("u", "cpu1", 1_000, fast);
+    sim.watch(slow);
+    sim.watch(fast);
+    it.unimi.dsi.fastutil.ints.IntArrayList got = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    assertTrue(sim.pollWatched(got).isEmpty(), "nothing has triggered yet");
+    sim.runUntil(fast);
+    assertEquals(List.of(fast.id()), sim.pollWatched(got));
+    got.clear();
+    sim.drain();
+    assertEquals(List.of(slow.id()), sim.pollWatched(got));
+    got.clear();
+    assertTrue(sim.pollWatched(got).isEmpty(), "each watch reports once");
+    sim.watch(unwatched); // already triggered: reported by the next poll
+    assertEquals(List.of(unwatched.id()), sim.pollWatched(got));
+    assertThrows(IllegalArgumentException.class, () -> sim.watch(Event.NONE));
+  }
+
+  @Test
   void forkJoinWaitsForTheSlowerBranch() {
     Event a = task("a", "cpu0", 10_000, Event.NONE);
     Event b = task("b", "cpu0", 20_000, a);

@@ -28,6 +28,10 @@ public final class Machine {
   private final List<Channel> channels;
   private final Map<String, Object> byName;
   private final double[] localBandwidth;
+  /** Per processor: visible memories best first, and bandwidth by memory id (0: not visible). */
+  private final List<List<Memory>> visible;
+  private final double[][] bandwidth;
+  private final Map<ProcessorKind, List<Processor>> byKind = new EnumMap<>(ProcessorKind.class);
   private final Router router;
 
   private Machine(Builder b) {
@@ -43,6 +47,23 @@ public final class Machine {
     for (Affinity a : affinities) {
       localBandwidth[a.processor()] = Math.max(localBandwidth[a.processor()], a.bytesPerSecond());
     }
+    bandwidth = new double[processors.size()][memories.size()];
+    List<List<Memory>> vis = new ArrayList<>();
+    for (Processor p : processors) {
+      List<Affinity> mine = new ArrayList<>();
+      for (Affinity a : affinities) {
+        if (a.processor() == p.id()) {
+          mine.add(a);
+          bandwidth[p.id()][a.memory()] = Math.max(bandwidth[p.id()][a.memory()], a.bytesPerSecond());
+        }
+      }
+      mine.sort((x, y) -> x.bytesPerSecond() != y.bytesPerSecond()
+          ? Double.compare(y.bytesPerSecond(), x.bytesPerSecond()) : Integer.compare(x.memory(), y.memory()));
+      vis.add(mine.stream().map(a -> memories.get(a.memory())).toList());
+      byKind.computeIfAbsent(p.kind(), k -> new ArrayList<>()).add(p);
+    }
+    visible = List.copyOf(vis);
+    byKind.replaceAll((k, v) -> List.copyOf(v));
     router = new Router(memories, channels);
   }
 
@@ -147,17 +168,22 @@ public final class Machine {
     return out;
   }
 
-  /** Memories {@code processor} can access directly, best bandwidth first (ties: lower index). */
+  /** Memories {@code processor} can access directly, best bandwidth first (ties: lower index). O(1). */
   public List<Memory> visibleMemories(Processor processor) {
-    List<Affinity> mine = new ArrayList<>();
-    for (Affinity a : affinities) {
-      if (a.processor() == processor.id()) {
-        mine.add(a);
-      }
-    }
-    mine.sort((x, y) -> x.bytesPerSecond() != y.bytesPerSecond()
-        ? Double.compare(y.bytesPerSecond(), x.bytesPerSecond()) : Integer.compare(x.memory(), y.memory()));
-    return mine.stream().map(a -> memories.get(a.memory())).toList();
+    return visible.get(processor.id());
+  }
+
+  /**
+   * The bandwidth of {@code processor}'s affinity to {@code memory} in bytes/s (the best, if several),
+   * or 0 if it cannot access it directly. O(1).
+   */
+  public double bandwidth(Processor processor, Memory memory) {
+    return bandwidth[processor.id()][memory.id()];
+  }
+
+  /** All processors of {@code kind}, in index order (empty if none). O(1). */
+  public List<Processor> processors(ProcessorKind kind) {
+    return byKind.getOrDefault(kind, List.of());
   }
 
   /** Best affinity bandwidth of {@code processor} in bytes/s, or 0 if it has no affinity. O(1). */

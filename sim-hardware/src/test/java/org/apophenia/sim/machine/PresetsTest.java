@@ -25,6 +25,27 @@ class PresetsTest {
   }
 
   @Test
+  void precomputedLookupsAgreeWithTheAffinities() {
+    Machine m = Presets.machine("perlmutter:4");
+    for (Processor p : m.processors()) {
+      List<Affinity> mine = m.affinities().stream().filter(a -> a.processor() == p.id()).toList();
+      assertEquals(mine.size(), m.visibleMemories(p).size(), p.name());
+      double prev = Double.MAX_VALUE;
+      for (Memory mem : m.visibleMemories(p)) {
+        double bw = mine.stream().filter(a -> a.memory() == mem.id()).mapToDouble(Affinity::bytesPerSecond).max()
+            .orElseThrow();
+        assertEquals(bw, m.bandwidth(p, mem), p.name() + " -> " + mem.name());
+        assertTrue(bw <= prev, "best bandwidth first from " + p.name());
+        prev = bw;
+      }
+    }
+    assertEquals(0, m.bandwidth(m.processor("n0.gpu0"), m.memory("n1.gpu0.fb")));
+    assertEquals(16, m.processors(ProcessorKind.GPU).size());
+    assertEquals(m.processors().stream().filter(p -> p.kind() == ProcessorKind.CPU).toList(),
+        m.processors(ProcessorKind.CPU));
+  }
+
+  @Test
   void eosNodeHasTwoXeonsAndEightH100s() {
     Machine m = Presets.machine("eos:2");
     assertEquals(112, m.processors(1, ProcessorKind.CPU).size() + m.processors(1, ProcessorKind.UTILITY).size());
