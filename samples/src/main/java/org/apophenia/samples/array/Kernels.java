@@ -48,8 +48,11 @@ final class Kernels {
 
   // ------------------------------------------------------------------ bodies
 
+  /** A cursor at {@code r}'s first point; {@link Rect#next} walks it in row-major order. */
   private static long[] pt(Rect r) {
-    return new long[r.dim()];
+    long[] p = new long[r.dim()];
+    r.point(0, p);
+    return p;
   }
 
   TaskBody binary(DoubleBinaryOperator op) {
@@ -64,10 +67,10 @@ final class Kernels {
       long[] pa = pt(ra);
       long[] pb = pt(rb);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
-        ra.point(i, pa);
-        rb.point(i, pb);
         o.setDouble(op.applyAsDouble(a.getDouble(pa), b.getDouble(pb)), po);
+        ro.next(po);
+        ra.next(pa);
+        rb.next(pb);
       }
       return null;
     };
@@ -85,10 +88,10 @@ final class Kernels {
       long[] po = pt(ro);
       long[] pa = pt(ra);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
-        ra.point(i, pa);
         double x = a.getDouble(pa);
         o.setDouble(left ? op.applyAsDouble(s, x) : op.applyAsDouble(x, s), po);
+        ro.next(po);
+        ra.next(pa);
       }
       return null;
     };
@@ -103,9 +106,9 @@ final class Kernels {
       long[] po = pt(ro);
       long[] pa = pt(ra);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
-        ra.point(i, pa);
         o.setDouble(op.applyAsDouble(a.getDouble(pa)), po);
+        ro.next(po);
+        ra.next(pa);
       }
       return null;
     };
@@ -120,15 +123,15 @@ final class Kernels {
       Accessor b = ctx.accessor(3, f);
       Rect ro = o.bounds();
       long[] po = pt(ro);
-      long[] pc = pt(ro);
-      long[] pa = pt(ro);
-      long[] pb = pt(ro);
+      long[] pc = pt(c.bounds());
+      long[] pa = pt(a.bounds());
+      long[] pb = pt(b.bounds());
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
-        c.bounds().point(i, pc);
-        a.bounds().point(i, pa);
-        b.bounds().point(i, pb);
         o.setDouble(c.getDouble(pc) != 0 ? a.getDouble(pa) : b.getDouble(pb), po);
+        ro.next(po);
+        c.bounds().next(pc);
+        a.bounds().next(pa);
+        b.bounds().next(pb);
       }
       return null;
     };
@@ -150,7 +153,6 @@ final class Kernels {
       Rect ro = o.bounds();
       long[] po = pt(ro);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
         long index = po.length == 1 ? po[0] - lo0 : (po[0] - lo0) * width + (po[1] - lo1);
         double v = switch (kind) {
           case 0 -> p1;
@@ -158,6 +160,7 @@ final class Kernels {
           default -> uniform(Double.doubleToRawLongBits(p1) + index);
         };
         o.setDouble(v, po);
+        ro.next(po);
       }
       return null;
     };
@@ -229,8 +232,8 @@ final class Kernels {
       Rect ra = a.bounds();
       long[] po = pt(ro);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
         o.setDouble(a.getDouble(ra.lo(0) + (po[1] - olo1), ra.lo(1) + (po[0] - olo0)), po);
+        ro.next(po);
       }
       return null;
     };
@@ -264,10 +267,10 @@ final class Kernels {
       Rect rv = v.bounds();
       long[] po = pt(ro);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, po);
         long row = po[0] - olo0;
         long col = po[1] - olo1;
         o.setDouble(row == col ? v.getDouble(rv.lo(0) + (po[0] - ro.lo(0))) : 0.0, po);
+        ro.next(po);
       }
       return null;
     };
@@ -322,7 +325,6 @@ final class Kernels {
       long[] p = pt(ro);
       long[] q = pt(ro);
       for (long i = 0, n = ro.volume(); i < n; i++) {
-        ro.point(i, p);
         System.arraycopy(p, 0, q, 0, p.length);
         double c = in.getDouble(p);
         q[0] = p[0] - 1;
@@ -330,6 +332,7 @@ final class Kernels {
         q[0] = p[0] + 1;
         double r = q[0] > inHi0 ? c : in.getDouble(q);
         o.setDouble(wl * l + wc * c + wr * r, p);
+        ro.next(p);
       }
       return null;
     };
