@@ -42,6 +42,7 @@ public final class Swe implements Sample {
   private final NdArray[] q = new NdArray[3];   // h, hu, hv
   private final NdArray[] q1 = new NdArray[3];  // Heun's first stage
   private double mass0;
+  private double damMass0;
   private int steps;
   private Scalar mass;
   private Scalar previousCheck;
@@ -66,8 +67,14 @@ public final class Swe implements Sample {
     // still water of depth 1 everywhere, also in the four corners of the ghost ring (never read)
     q[0].assign(1.0);
     q1[0].assign(1.0);
-    q[0].view(n / 4 + 1, n / 2 + 1, n / 4 + 1, n / 2 + 1).assign(2.0);
+    dam(q[0]).assign(2.0);
     mass0 = np.sum(in(q[0])).get();
+    damMass0 = np.sum(dam(q[0])).get();
+  }
+
+  /** The cells where the dam's water stands at the start: an n/4 x n/4 square. */
+  private NdArray dam(NdArray a) {
+    return a.view(n / 4 + 1, n / 2 + 1, n / 4 + 1, n / 2 + 1);
   }
 
   /** The n x n cells, without the ghost ring. */
@@ -196,7 +203,11 @@ public final class Swe implements Sample {
     double lo = np.min(in(q[0])).get();
     double hi = np.max(in(q[0])).get();
     SampleCheckException.require(lo > 0, "swe: the depth is not positive: min h = " + lo);
-    SampleCheckException.require(steps == 0 || hi < 2, "swe: the dam did not collapse: max h = " + hi);
+    // Not max h < 2: on a fine grid the rarefaction needs more steps than a short run has to reach the
+    // middle of the dam; water leaving the dam's footprint is visible after the first step at any size.
+    double dam = np.sum(dam(q[0])).get();
+    SampleCheckException.require(hi <= 2 && (steps == 0 || dam < damMass0), "swe: the dam did not collapse: "
+        + "the depth over its footprint sums to " + dam + " (initially " + damMass0 + "), max h = " + hi);
     return String.format("total depth %.15g conserved (drift %.2g relative), depth in [%.4f, %.4f]", m,
         (m - mass0) / mass0, lo, hi);
   }
