@@ -18,8 +18,8 @@ import org.apophenia.sim.machine.Presets;
  * {@code cfd} and {@code swe} (those registered) on {@code perlmutter:1,4,16} and {@code eos:1,4,8}
  * under the {@code legion} cost model (about 1 ms of simulated analysis per analysed operation, 0.1 ms
  * per replayed one), untraced ({@code none}) and traced by Apophenia ({@code auto}). The problem grows
- * with the machine: every sample's size is its default times sqrt(nodes), since all three are 2-D (a
- * dense n×n matrix for jacobi, an n×n grid for cfd and swe); one tile per GPU. A configuration the
+ * with the machine: every sample's size is its default (half of it in quick mode) times sqrt(nodes),
+ * since all three are 2-D (a dense n×n matrix for jacobi, an n×n grid for cfd and swe); one tile per GPU. A configuration the
  * runtime cannot run is reported as skipped with its reason.
  */
 final class SimulatedScaling implements BenchGroup {
@@ -35,6 +35,12 @@ final class SimulatedScaling implements BenchGroup {
   @Override public String id() { return "scaling"; }
   @Override public String title() { return "Simulated weak scaling, traced vs untraced (legion cost model)"; }
 
+  /** One node's problem size: the sample's default, halved in quick mode (less real data to compute). */
+  static int base(String sample, BenchSettings s) {
+    int d = Samples.create(sample).defaultSize();
+    return s.pick(Math.max(16, d / 2), d);
+  }
+
   /** The weak-scaling size: {@code base × sqrt(nodes)}, rounded. */
   static int weakSize(int base, int nodes) {
     return (int) Math.round(base * Math.sqrt(nodes));
@@ -44,7 +50,8 @@ final class SimulatedScaling implements BenchGroup {
   public GroupResult run(BenchSettings s) {
     int iterations = s.pick(8, 50);
     Table.Builder t = Table.builder("scaling",
-        "Simulated makespan, " + iterations + " iterations, weak scaling (size = default × sqrt(nodes))",
+        "Simulated makespan, " + iterations + " iterations, weak scaling (size = " + s.pick("default/2", "default")
+            + " × sqrt(nodes))",
         "sample", "machine", "nodes", "tiles", "size", "untraced ms", "traced ms", "speed-up",
         "untraced it/s", "traced it/s", "traced coverage", "status");
     List<String> notes = new ArrayList<>();
@@ -66,7 +73,7 @@ final class SimulatedScaling implements BenchGroup {
           x[k] = nodes[k];
           untracedRate[k] = Double.NaN;
           tracedRate[k] = Double.NaN;
-          int size = weakSize(Samples.create(name).defaultSize(), nodes[k]);
+          int size = weakSize(base(name, s), nodes[k]);
           try {
             s.progress("  %s on %s, size %d", name, spec, size);
             RunResult none = run(name, Mode.NONE, spec, iterations, size);
