@@ -436,6 +436,7 @@ public final class LegionRuntime {
     Future all = new Future(this, def.name() + " index launch", sim.merge(evs));
     if (engine != null && openTrace >= 0) {
       deferredJoins.add(new Object[] {all, fs});
+      all.points = fs;
     }
     ReductionOp red = launcher.futureReduction();
     all.lazy = () -> {
@@ -542,6 +543,7 @@ public final class LegionRuntime {
     }
     Future all = new Future(this, l.launchName(), joined);
     deferredJoins.add(new Object[] {all, fs});
+    all.points = fs;
     ReductionOp red = launcher.futureReduction();
     all.lazy = () -> {
       if (red == null) {
@@ -712,7 +714,7 @@ public final class LegionRuntime {
     }
     for (Object a : args) {
       if (a instanceof Future f) {
-        pre.add(f.event);
+        pre.add(futureEvent(f));
       }
     }
     pre.add(analysis);
@@ -771,7 +773,7 @@ public final class LegionRuntime {
       }
       List<Object> vals = new ArrayList<>(args.size());
       for (Object a : args) {
-        vals.add(a instanceof Future f ? f.value : a);
+        vals.add(a instanceof Future f ? f.resolved() : a);
       }
       future.value = body.run(new TaskContext(name, point, vals, proc, rs.stream().map(Resolved::req).toList(), acc));
     };
@@ -1016,10 +1018,7 @@ public final class LegionRuntime {
     untraceable("a blocking wait on the future of " + producer);
     sim.runUntil(f.event);
     effects.applyTriggered(sim);
-    if (f.lazy != null) {
-      f.value = f.lazy.get();
-      f.lazy = null;
-    }
+    f.resolved();
   }
 
   /** Runs the simulation to the end, applies every pending data movement, and returns the result. */
@@ -1095,6 +1094,7 @@ public final class LegionRuntime {
         evs.add(f.event);
       }
       ((Future) j[0]).event = sim.merge(evs);
+      ((Future) j[0]).points = null;
     }
     deferredJoins.clear();
   }
@@ -1114,6 +1114,24 @@ public final class LegionRuntime {
   /** Operations analysed (not handled by a trace engine). */
   public long analysedOperations() {
     return analysedOps;
+  }
+
+  /**
+   * The event a consumer of {@code f} waits for. The future of an index launch issued in the open trace
+   * gets its event only at {@code tend} (its points may be deferred); until then it is the merge of its
+   * points' events as they are now: a consumer is analysed or replayed after the points it follows in
+   * issue order, so they all have theirs. Captured, so a recording sees the producers, not a fence.
+   */
+  private Event futureEvent(Future f) {
+    List<Future> points = f.points;
+    if (points == null) {
+      return f.event;
+    }
+    List<Event> evs = new ArrayList<>(points.size());
+    for (Future p : points) {
+      evs.add(p.event);
+    }
+    return capture.merge(sim, evs);
   }
 
   /** Completion event of op; a close operation's is the merge of what it closed (made on first use). */
@@ -1211,7 +1229,7 @@ public final class LegionRuntime {
             pre = new ArrayList<>();
             pre.add(precondition);
           }
-          pre.add(f.event);
+          pre.add(futureEvent(f));
         }
       }
       Event after = pre == null ? precondition : sim.merge(pre);
