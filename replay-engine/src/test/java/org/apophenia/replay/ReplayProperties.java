@@ -13,9 +13,10 @@ import org.apophenia.legion.HostMapper;
 /**
  * Laws of the engine on random iterative programs with random manual trace annotations: fragments that
  * differ between iterations, idempotent and non-idempotent traces, reductions, fills, copies between
- * GPUs of two nodes (or the host mapper). Soundness is checked on the simulated schedule: every pair of
+ * GPUs of two nodes (or the host mapper), futures passed as task arguments (within a trace and across
+ * its boundary). Soundness is checked on the simulated schedule: every pair of
  * interfering tasks the untraced run orders is ordered in the traced run too (the later starts after
- * the earlier ends), which holds for every schedule only if the replayed graph implies the dependence.
+ * the earlier ends), and every task starts after the producers of the futures it takes, which holds for every schedule only if the replayed graph implies the dependence.
  */
 class ReplayProperties {
   private static final String MACHINE = "perlmutter:2";
@@ -27,8 +28,8 @@ class ReplayProperties {
   @Property(tries = 150)
   void finalDataIsBitIdenticalToTheUntracedRunAndInterferingTasksStayOrdered(@ForAll long seed,
       @ForAll @IntRange(min = 2, max = 6) int iterations, @ForAll @IntRange(min = 1, max = 8) int body,
-      @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper) {
-    TracedProgram prog = new TracedProgram(seed, iterations, body, mixed, 0.15);
+      @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
+    TracedProgram prog = new TracedProgram(seed, iterations, body, mixed, 0.15, false, futures);
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, hostMapper ? new HostMapper() : null);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
     TracedRunner traced = new TracedRunner(prog, engine, MACHINE, hostMapper ? new HostMapper() : null);
