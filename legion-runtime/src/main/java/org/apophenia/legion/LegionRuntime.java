@@ -722,12 +722,17 @@ public final class LegionRuntime {
     List<Event> taskPre = new ArrayList<>();
     taskPre.add(logicalPre);
     ReductionBuffer[][] bufs = new ReductionBuffer[rs.size()][];
+    boolean reduces = false;
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
+      reduces |= bufs[i] != null;
+    }
+    if (reduces) {
+      capture.instances(op, bufs);
     }
     Event done = submitTask(op, def, def.bodies().get(proc.kind()), rs, args, point, proc, mems, bufs,
-        capture.merge(sim, taskPre), future, issued);
+        capture.merge(sim, taskPre), future, issued, false);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
@@ -758,10 +763,21 @@ public final class LegionRuntime {
 
   private Event submitTask(int op, TaskDefinition def, TaskBody body, List<Resolved> rs, List<Object> args,
       long[] point, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future,
-      List<Issued> issued) {
+      List<Issued> issued, boolean reuseInstances) {
     String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     Runnable run = () -> {
-      effects.applyTriggered(sim);
+      effects.applyTriggered(sim); // folds of earlier uses of reused reduction instances included
+      if (reuseInstances) {
+        for (ReductionBuffer[] bs : bufs) {
+          if (bs != null) {
+            for (ReductionBuffer b : bs) {
+              if (b != null) {
+                b.reset();
+              }
+            }
+          }
+        }
+      }
       Accessor[][] acc = new Accessor[rs.size()][FieldSpace.MAX_FIELDS];
       for (int i = 0; i < rs.size(); i++) {
         Resolved r = rs.get(i);
@@ -1212,16 +1228,26 @@ public final class LegionRuntime {
     }
 
     @Override
-    public Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition) {
-      TaskIssue t = (TaskIssue) graph.takePending(op.op());
+    public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+        Event precondition) {
+      TaskIssue t = (TaskIssue) graph.pending(op.op());
       if (t == null) {
         throw new IllegalStateException("operation " + op.op() + " is not a pending task");
       }
-      for (Resolved r : t.rs()) {
-        if (r.priv == Privilege.RED) {
-          throw new UnsupportedOperationException("replaying REDUCE requirements is not supported");
+      ReductionBuffer[][] bufs = (ReductionBuffer[][]) reductionInstances;
+      if (bufs == null) {
+        for (Resolved r : t.rs()) {
+          if (r.priv == Privilege.RED) {
+            throw new UnsupportedOperationException("task " + op.name() + " has REDUCE requirements: replaying it "
+                + "needs the reduction instances recorded for it");
+          }
         }
+        bufs = new ReductionBuffer[t.rs().size()][];
+      } else if (bufs.length != t.rs().size()) {
+        throw new IllegalArgumentException("task " + op.name() + " has " + t.rs().size() + " requirements, the "
+            + "reduction instances are for " + bufs.length);
       }
+      graph.takePending(op.op());
       List<Event> pre = null; // only with future arguments: a replayed task usually has none
       for (Object a : t.args()) {
         if (a instanceof Future f) {
@@ -1239,10 +1265,15 @@ public final class LegionRuntime {
       lastLaunchedKind = processor.kind();
       lastLaunchedBody = body;
       Event done = submitTask(op.op(), t.def(), body, t.rs(), t.args(), t.point(), processor, memories,
-          new ReductionBuffer[t.rs().size()][], after, t.future(), null);
+          bufs, after, t.future(), null, reductionInstances != null);
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);
       return done;
+    }
+
+    @Override
+    public Object reductionInstances(int op) {
+      return capture.instancesOf(op);
     }
 
     @Override

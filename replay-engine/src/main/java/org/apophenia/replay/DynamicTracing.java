@@ -63,6 +63,7 @@ public final class DynamicTracing implements TraceEngine {
   private long replayedOps;
   private long analysedOps;
   private long replayNanos;
+  private long reducingReplays;
 
   public DynamicTracing() {
     this(TracingOptions.defaults());
@@ -260,6 +261,9 @@ public final class DynamicTracing implements TraceEngine {
     last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
     delayed = chosen;
     replays++;
+    if (chosen.reduces()) {
+      reducingReplays++;
+    }
     replayedOps += buffer.size();
     replayNanos += System.nanoTime() - t0;
     return true;
@@ -293,6 +297,6 @@ public final class DynamicTracing implements TraceEngine {
     var s = cache.stats();
     return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
         preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
-        s.missCount(), s.evictionCount());
+        s.missCount(), s.evictionCount(), reducingReplays);
   }
 }

@@ -41,6 +41,7 @@ final class Recorder {
   private int events;
   private int fence = -1;
   private String unreplayable;
+  private boolean reduces;
   private final IntArrayList results = new IntArrayList();
   // instance keys: (tree, atom, field) -> dense index
   private final Long2IntOpenHashMap keys = new Long2IntOpenHashMap();
@@ -78,9 +79,6 @@ final class Recorder {
     IntArrayList writes = new IntArrayList();
     for (RegionRequirement q : op.requirements()) {
       LogicalRegion r = q.region();
-      if (q.privilege() instanceof Privilege.Reduce) {
-        unreplayable("REDUCE requirements are not replayed");
-      }
       int version = support.treeVersion(r);
       Integer v = treeVersions.putIfAbsent(r.tree(), version);
       treeRegion.putIfAbsent(r.tree(), r);
@@ -99,6 +97,10 @@ final class Recorder {
       }
       boolean reads0 = q.privilege().reads();
       boolean writes0 = q.privilege().writes();
+      // a reduction's contributions are folded into the data as it was before the trace: the
+      // precondition covers it as it covers a read, and needs it free of earlier pending reductions
+      boolean pre0 = reads0 || q.privilege() instanceof Privilege.Reduce;
+      reduces |= q.privilege() instanceof Privilege.Reduce;
       for (int a : support.atomsOf(r)) {
         for (long f = q.fields(); f != 0; f &= f - 1) {
           int field = Long.numberOfTrailingZeros(f);
@@ -112,10 +114,10 @@ final class Recorder {
             keyField.add(field);
             MemorySet valid = support.atomValid(r, a, field);
             preValid.add(valid);
-            if (reads0) {
+            if (pre0) {
               preKeys.set(k);
               if (valid.isEmpty()) {
-                unreplayable("the trace reads data with pending reductions");
+                unreplayable("the trace reads or reduces to data with reductions pending from before it");
               }
             }
           }
@@ -144,13 +146,11 @@ final class Recorder {
       } else if (op instanceof Operation.Task t) {
         int pre = orFence(resolve(t.precondition()));
         int e = events++;
-        commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories())));
+        commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories(),
+            support.reductionInstances(a.op().op()))));
         local.put(c.result().id(), e);
         results.add(e);
       } else {
-        if (op instanceof Operation.Copy cp && cp.name().startsWith("fold ")) {
-          unreplayable("the trace folds reductions");
-        }
         int pre = orFence(resolve(precondition(op)));
         int e = events++;
         commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
@@ -271,6 +271,6 @@ final class Recorder {
     if (idempotent) {
       elided = FenceElision.apply(opt, events, accesses);
     }
-    return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw);
+    return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw, reduces);
   }
 }

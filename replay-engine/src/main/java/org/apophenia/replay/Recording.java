@@ -22,11 +22,13 @@ import org.apophenia.legion.RegionRequirement;
  * @param unreplayable why the recording cannot be replayed, or null
  * @param elided fence-elided commands for back-to-back replays, or null if not idempotent
  * @param unoptimisedCommands how many commands the recording had before optimisation
+ * @param reduces whether a task of the trace has REDUCE requirements (its replays reuse the recorded
+ *     reduction instances and re-issue the recorded folds)
  */
 public record Recording(int traceId, List<OpSignature> ops, List<Command> commands, int events,
     Precondition precondition, Postcondition postcondition, List<RegionRequirement> summary,
     List<FenceElision.Access> accesses, String unreplayable, FenceElision.Elided elided,
-    int unoptimisedCommands) {
+    int unoptimisedCommands, boolean reduces) {
   public Recording {
     ops = List.copyOf(ops);
     commands = List.copyOf(commands);

@@ -15,7 +15,10 @@ import org.apophenia.legion.Privilege;
  * "replayable" (tasks without REDUCE) or mixed (fills and reductions too). With {@code futures}, about
  * a quarter more of the operations are index launches, and about a third of the tasks and index
  * launches also take the future of the operation 1 to 3 before them (a reduced future or a future map
- * for an index launch), usually inside the same trace.
+ * for an index launch), usually inside the same trace. With {@code foldedReductions}, bodies reduce
+ * but have no fills, and a task reading the whole root is issued just before each {@code tbegin} and
+ * just before each {@code tend}: every trace then starts and ends with its reductions folded, the
+ * case the engine replays.
  */
 final class TracedProgram {
   /** One region requirement: region index, field mask, privilege. */
@@ -43,6 +46,7 @@ final class TracedProgram {
   final boolean mixed;
   /** Draws the future arguments, apart from {@code r} so that programs without them stay the same. */
   private final Random futureRandom;
+  private final boolean noFills;
 
   TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation) {
     this(seed, iterations, bodyLength, mixed, variation, false);
@@ -55,9 +59,16 @@ final class TracedProgram {
 
   TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation, boolean wholeBody,
       boolean futures) {
+    this(seed, iterations, bodyLength, mixed, variation, wholeBody, futures, false);
+  }
+
+  TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation, boolean wholeBody,
+      boolean futures, boolean foldedReductions) {
     Random r = new Random(seed);
     futureRandom = futures ? new Random(seed * 31 + 7) : null;
-    this.mixed = mixed;
+    this.mixed = mixed || foldedReductions;
+    mixed = this.mixed;
+    Op readAll = new Op(0, List.of(new Req(0, 7, Privilege.READ_ONLY)), 0);
     n = 12 + r.nextInt(24);
     pieces = 2 + r.nextInt(3);
     int prologue = r.nextInt(4);
@@ -65,6 +76,7 @@ final class TracedProgram {
       items.add(randomOp(r, true));
     }
     List<Op> body = new ArrayList<>();
+    noFills = foldedReductions;
     for (int i = 0; i < bodyLength; i++) {
       body.add(randomOp(r, mixed));
     }
@@ -76,18 +88,30 @@ final class TracedProgram {
     for (int it = 0; it < iterations; it++) {
       for (int i = 0; i < bodyLength; i++) {
         if (i == a) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new Begin(id1));
         }
         if (i == b && c > 0) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new Begin(id2));
         }
         Op t = body.get(i);
         items.add(r.nextDouble() < variation ? randomOp(r, mixed)
             : new Op(t.kind(), t.reqs(), r.nextLong(), t.futureBack()));
         if (i == b - 1) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new End(id1));
         }
         if (i == c - 1) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new End(id2));
         }
       }
@@ -125,7 +149,7 @@ final class TracedProgram {
       return new Op(1, List.of(new Req(-1, 1L << a, Privilege.READ_WRITE), new Req(-2, 1L << b, Privilege.READ_ONLY)),
           r.nextLong());
     }
-    if (k == 1 && mixed) {
+    if (k == 1 && mixed && !noFills) {
       return new Op(2, List.of(new Req(r.nextInt(regions()), 1L << r.nextInt(3), Privilege.WRITE_DISCARD)),
           r.nextLong());
     }
