@@ -18,9 +18,17 @@ import org.apophenia.legion.TraceSupport;
  * replays the whole buffer, or, at the first operation that matches no recording (or at {@code tend}
  * if no precondition holds), has the runtime analyse the buffered operations in order
  * ({@link TraceSupport#analyze}) and records them. This is legal because operations that could observe
- * the delay (inline mappings, blocking future waits) are rejected inside traces by the runtime.
- * Fills, copies and fences inside a trace are always analysed by the runtime, so a trace containing
- * them is recorded but never replayed; so is a trace with REDUCE requirements (not replayed yet).
+ * the delay (inline mappings, blocking future waits) are rejected inside traces by the runtime, and a
+ * future passed between operations of the trace makes its consumer wait for the producer's replayed
+ * (or analysed) completion.
+ *
+ * <p>What is replayed. Tasks, with the copies and reduction folds their analysis made: a task with
+ * REDUCE requirements reuses its recorded reduction instances, and the folds that read them are
+ * re-issued, so a trace that reduces and reads the result before {@code tend} (a residual, a dot
+ * product, a gradient sum) is replayed. Recorded but never replayed (see the package notes for the
+ * exact reasons): traces with fills, copies or fences inside (the runtime always analyses them),
+ * traces that leave reductions pending at {@code tend} or read or reduce to data with reductions
+ * pending from before them, and traces during which a region tree is refined.
  *
  * <p>Back-to-back replays of one idempotent recording (no operation in between, §IV-E) skip the
  * precondition check and, with fence elision (§IV-F), use commands that depend on the previous

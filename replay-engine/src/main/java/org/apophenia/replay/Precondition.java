@@ -7,8 +7,10 @@ import org.apophenia.legion.TraceSupport;
  * The instances that must be valid for a {@link Recording} to replay the same graph as the analysis
  * did (dynamic tracing paper §IV-B): every instance a trace operation read (rule R1) or copied from
  * (rule R2) before the trace itself made it valid. Recorded per equivalence atom as the memories valid
- * at the trace's first access to it, for accesses that read; atoms the trace first overwrites need
- * nothing. Immutable.
+ * at the trace's first access to it, for accesses that read or reduce (a reduction is folded into the
+ * data as it was before the trace, and the replayed folds cover only the trace's own reduction
+ * instances, so no reduction may be pending there); atoms the trace first overwrites need nothing.
+ * Immutable.
  *
  * @param instances the required instances
  */

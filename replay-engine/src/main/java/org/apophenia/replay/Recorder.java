@@ -26,8 +26,9 @@ import org.apophenia.sim.Operation;
  * (the precondition, for accesses that read); from each analysis it translates the simulator commands
  * into graph-calculus commands, renaming simulator events to local names: an event produced inside
  * the trace keeps its command, a merge the runtime made is rebuilt from its inputs, and anything from
- * before the trace becomes the fence. At the end it reads the postcondition, adds the summary and
- * optimises.
+ * before the trace becomes the fence. A task's command keeps its reduction instances, and the folds of
+ * those instances are kept like copies, so that a replay reuses the instances and re-issues the folds.
+ * At the end it reads the postcondition, adds the summary and optimises.
  *
  * <p>Cost: O(commands + atoms touched) per operation, plus the passes at the end. One instance per
  * recording; not thread-safe.
