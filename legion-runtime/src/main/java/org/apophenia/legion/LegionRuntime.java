@@ -1272,6 +1272,33 @@ public final class LegionRuntime {
     }
 
     @Override
+    public List<Issued> foldPending(LogicalRegion region, int atom, int field) {
+      if (openTrace < 0) {
+        throw new IllegalStateException("foldPending outside a trace");
+      }
+      RegionNode node = anyRegionNode(region, "foldPending");
+      List<Issued> issued = new ArrayList<>();
+      physical.foldPending(node.tree, atom, field, issued);
+      if (!issued.isEmpty()) {
+        // the folds write an instance: later users of the data wait for them as for a READ_WRITE user
+        int op = graph.newOp(DependenceGraph.SUMMARY, "fold at trace end");
+        IntArrayList deps = new IntArrayList();
+        logical.analyze(op, node, 1L << field, Privilege.RW, -1, deps);
+        fenceDep(op, deps);
+        graph.setDeps(op, deps.toIntArray());
+        // completes after the folds (chained) and, as any operation, after what it depends on: a later
+        // user may depend on it alone
+        List<Event> evs = new ArrayList<>(deps.size() + 1);
+        evs.add(issued.get(issued.size() - 1).result());
+        for (int d : deps) {
+          evs.add(LegionRuntime.this.eventOf(d));
+        }
+        graph.setEvent(op, sim.merge(evs));
+      }
+      return issued;
+    }
+
+    @Override
     public Object reductionInstances(int op) {
       return capture.instancesOf(op);
     }

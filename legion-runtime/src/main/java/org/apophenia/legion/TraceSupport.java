@@ -129,6 +129,17 @@ public interface TraceSupport {
   void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready);
 
   /**
+   * Folds the reductions pending on {@code atom}'s {@code field} now (rule R2 applied eagerly rather
+   * than when the data is next used) into the lowest memory holding it valid, and returns the fold
+   * copies issued, in order (empty if none is pending). The result is the same data a later reader
+   * would fold: the contributions are folded in the same order into the same values. The folds are
+   * registered as a READ_WRITE user of {@code region}'s field in the logical analysis, so that later
+   * operations on the data wait for them. For a recording that would otherwise leave reductions
+   * pending at its end; only while a trace is open (IllegalStateException otherwise).
+   */
+  List<Issued> foldPending(LogicalRegion region, int atom, int field);
+
+  /**
    * A mapping fence for a replay (dynamic tracing paper §IV-D): registers a READ_WRITE user of
    * {@code requirements} in the logical analysis and returns an event that triggers when every earlier
    * operation using that data has completed; operations on other data are not waited for.

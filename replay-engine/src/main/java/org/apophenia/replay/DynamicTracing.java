@@ -25,10 +25,12 @@ import org.apophenia.legion.TraceSupport;
  * <p>What is replayed. Tasks, with the copies and reduction folds their analysis made: a task with
  * REDUCE requirements reuses its recorded reduction instances, and the folds that read them are
  * re-issued, so a trace that reduces and reads the result before {@code tend} (a residual, a dot
- * product, a gradient sum) is replayed. Recorded but never replayed (see the package notes for the
- * exact reasons): traces with fills, copies or fences inside (the runtime always analyses them),
- * traces that leave reductions pending at {@code tend} or read or reduce to data with reductions
- * pending from before them, and traces during which a region tree is refined.
+ * product, a gradient sum) is replayed; reductions it leaves pending are folded at {@code tend} when
+ * it is recorded, as part of the recording, so it is replayed too. Recorded but never replayed (see
+ * the package notes for the exact reasons): traces with fills, copies or fences inside (the runtime
+ * always analyses them), traces that read or reduce to data with reductions pending from before them,
+ * and traces during which a region tree is refined. Recordings that folded at their end get no
+ * fence-elided commands (those folds' accesses are not their owner operation's).
  *
  * <p>Back-to-back replays of one idempotent recording (no operation in between, §IV-E) skip the
  * precondition check and, with fence elision (§IV-F), use commands that depend on the previous

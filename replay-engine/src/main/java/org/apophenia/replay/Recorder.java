@@ -28,7 +28,8 @@ import org.apophenia.sim.Operation;
  * the trace keeps its command, a merge the runtime made is rebuilt from its inputs, and anything from
  * before the trace becomes the fence. A task's command keeps its reduction instances, and the folds of
  * those instances are kept like copies, so that a replay reuses the instances and re-issues the folds.
- * At the end it reads the postcondition, adds the summary and optimises.
+ * At the end it folds the reductions the trace leaves pending (recorded the same way), reads the
+ * postcondition, adds the summary and optimises.
  *
  * <p>Cost: O(commands + atoms touched) per operation, plus the passes at the end. One instance per
  * recording; not thread-safe.
@@ -152,13 +153,43 @@ final class Recorder {
         local.put(c.result().id(), e);
         results.add(e);
       } else {
-        int pre = orFence(resolve(precondition(op)));
-        int e = events++;
-        commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
-        local.put(c.result().id(), e);
-        results.add(e);
+        reissued(c, owner);
       }
     }
+  }
+
+  /** Records a copy, fold or fill the runtime issued for operation {@code owner}, to be re-issued. */
+  private void reissued(Issued c, int owner) {
+    Operation op = c.operation();
+    int pre = orFence(resolve(precondition(op)));
+    int e = events++;
+    commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
+    local.put(c.result().id(), e);
+    results.add(e);
+  }
+
+  /**
+   * Folds the reductions the trace leaves pending into a valid instance, as part of the trace: a
+   * later reader would fold the same contributions in the same order, so the data is the same, and
+   * the recording can be replayed (it owns every reduction instance its folds read). The folds are
+   * owned by the last operation. False if nothing was pending.
+   */
+  private boolean foldAtEnd() {
+    for (LogicalRegion r : treeRegion.values()) {
+      if (support.treeVersion(r) != treeVersions.get(r.tree())) {
+        return false; // the atoms changed: unreplayable anyway
+      }
+    }
+    boolean any = false;
+    for (int k = 0; k < keyAtom.size(); k++) {
+      if (support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k)).isEmpty()) {
+        for (Issued c : support.foldPending(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k))) {
+          reissued(c, ops.size() - 1);
+          any = true;
+        }
+      }
+    }
+    return any;
   }
 
   private static Event precondition(Operation op) {
@@ -230,6 +261,7 @@ final class Recorder {
 
   /** Reads the postcondition, adds the summary, optimises; the trace's analysis is complete. */
   Recording finish() {
+    boolean foldedAtEnd = unreplayable == null && reduces && foldAtEnd();
     int raw = commands.size() + 2;
     int sinks = events++;
     commands.add(new Command.Merge(sinks, results.toIntArray()));
@@ -269,7 +301,7 @@ final class Recorder {
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
     FenceElision.Elided elided = null;
     boolean idempotent = unreplayable == null && postc.implies(pre);
-    if (idempotent) {
+    if (idempotent && !foldedAtEnd) { // the end folds' accesses are not the last operation's: no elision
       elided = FenceElision.apply(opt, events, accesses);
     }
     return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw, reduces);

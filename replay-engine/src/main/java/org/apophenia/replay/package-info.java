@@ -8,7 +8,11 @@
  * recording's precondition holds. A replay issues the recorded tasks with their recorded mapping, the
  * copies the analysis made (rule R1), and for traces with REDUCE requirements the tasks' recorded
  * reduction instances (reused, reset to the operator's identity when each task starts; Legion thesis
- * §5.3) and the recorded folds of those instances into normal instances (rule R2). Futures produced
+ * §5.3) and the recorded folds of those instances into normal instances (rule R2). Reductions a trace
+ * would leave pending at {@code tend} are folded there when it is recorded, into the lowest memory
+ * holding the data valid, and those folds are part of the recording: the data is the same as if the
+ * next reader had folded them (the same contributions, in the same order, into the same values), and
+ * the trace never hands unfolded reduction instances to what follows. Futures produced
  * inside the trace order their consumers inside it (a task waits for the single task, or every point
  * of the index launch, whose future it takes) and carry the replayed values.
  *
@@ -18,14 +22,12 @@
  * <ul>
  *   <li>a fill, copy or fence inside the trace ("a FILL inside the trace is always analysed"): the
  *       runtime analyses them itself;
- *   <li>reductions left pending at {@code tend} ("reductions are pending at the end of the trace"): a
- *       postcondition would have to hand unfolded reduction instances to whatever comes next, and the
- *       next replay would reuse them before they were folded;
  *   <li>data the trace reads or reduces to that has reductions pending from before it ("the trace reads
- *       or reduces to data with reductions pending from before it"): its folds would read reduction
- *       instances the recording does not own. Together with the previous case this excludes a loop
- *       whose trace reduces in one iteration and folds in the next; folding inside the trace (reading
- *       the reduced data before {@code tend}) makes it replayable;
+ *       or reduces to data with reductions pending from before it", typically reductions issued
+ *       untraced just before {@code tbegin}): its folds would read reduction instances the recording
+ *       does not own, made by tasks it does not replay;
+ *   <li>reductions still pending at the end of the recording although it folded them ("reductions are
+ *       pending at the end of the trace"): only if the folds could not be issued (a refined tree);
  *   <li>a region tree refined (a new partition) during the trace.
  * </ul>
  * A recording whose precondition does not hold for an instance (for example pending reductions on data
