@@ -134,8 +134,8 @@ public interface TraceSupport {
    * copies issued, in order (empty if none is pending). The result is the same data a later reader
    * would fold: the contributions are folded in the same order into the same values. The folds are
    * registered as a READ_WRITE user of {@code region}'s field in the logical analysis, so that later
-   * operations on the data wait for them. For a recording that would otherwise leave reductions
-   * pending at its end; only while a trace is open (IllegalStateException otherwise).
+   * operations on the data wait for them. For an engine that folds the reductions pending at a trace's
+   * boundaries; only while a trace is open (IllegalStateException otherwise).
    */
   List<Issued> foldPending(LogicalRegion region, int atom, int field);
 

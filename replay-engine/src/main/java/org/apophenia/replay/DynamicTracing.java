@@ -26,11 +26,12 @@ import org.apophenia.legion.TraceSupport;
  * REDUCE requirements reuses its recorded reduction instances, and the folds that read them are
  * re-issued, so a trace that reduces and reads the result before {@code tend} (a residual, a dot
  * product, a gradient sum) is replayed; reductions it leaves pending are folded at {@code tend} when
- * it is recorded, as part of the recording, so it is replayed too. Recorded but never replayed (see
- * the package notes for the exact reasons): traces with fills, copies or fences inside (the runtime
- * always analyses them), traces that read or reduce to data with reductions pending from before them,
- * and traces during which a region tree is refined. Recordings that folded at their end get no
- * fence-elided commands (those folds' accesses are not their owner operation's).
+ * it is recorded, as part of the recording, and reductions pending from before it are folded before
+ * it (at the recording's first access, before a replay's precondition check), so such traces are
+ * replayed too. Recorded but never replayed (see the package notes): traces with fills, copies or
+ * fences inside (the runtime always analyses them) and traces during which a region tree is refined.
+ * Recordings that folded at their end get no fence-elided commands (those folds' accesses are not
+ * their owner operation's).
  *
  * <p>Back-to-back replays of one idempotent recording (no operation in between, §IV-E) skip the
  * precondition check and, with fence elision (§IV-F), use commands that depend on the previous
@@ -256,7 +257,7 @@ public final class DynamicTracing implements TraceEngine {
     } else {
       applyDelayed(support);
       for (Recording r : candidates) {
-        if (r.unreplayable() == null && r.precondition().holds(support)) {
+        if (r.unreplayable() == null && r.precondition().foldPendingThenHolds(support)) {
           chosen = r;
           break;
         }

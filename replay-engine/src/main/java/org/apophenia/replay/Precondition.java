@@ -1,5 +1,6 @@
 package org.apophenia.replay;
 
+import org.apophenia.legion.LogicalRegion;
 import org.apophenia.legion.MemorySet;
 import org.apophenia.legion.TraceSupport;
 
@@ -9,7 +10,8 @@ import org.apophenia.legion.TraceSupport;
  * (rule R2) before the trace itself made it valid. Recorded per equivalence atom as the memories valid
  * at the trace's first access to it, for accesses that read or reduce (a reduction is folded into the
  * data as it was before the trace, and the replayed folds cover only the trace's own reduction
- * instances, so no reduction may be pending there); atoms the trace first overwrites need nothing.
+ * instances, so no reduction may be pending there: {@link #foldPendingThenHolds} folds them first);
+ * atoms the trace first overwrites need nothing.
  * Immutable.
  *
  * @param instances the required instances
@@ -32,6 +34,25 @@ public record Precondition(InstanceSet instances) {
       }
     }
     return true;
+  }
+
+  /**
+   * {@link #holds}, after folding the reductions pending on the required instances as the recording
+   * did before the trace's first access to them ({@link TraceSupport#foldPending}): the data is the
+   * same as if the replayed operations' analysis had folded them. Folds only if the trees are the
+   * same. O(size x ceil(memories / 64)) plus the folds.
+   */
+  public boolean foldPendingThenHolds(TraceSupport support) {
+    if (!sameTrees(instances, support)) {
+      return false;
+    }
+    for (int i = 0; i < instances.size(); i++) {
+      LogicalRegion r = instances.regions().get(i);
+      if (support.atomValid(r, instances.atoms()[i], instances.fields()[i]).isEmpty()) {
+        support.foldPending(r, instances.atoms()[i], instances.fields()[i]);
+      }
+    }
+    return holds(support);
   }
 
   static boolean sameTrees(InstanceSet s, TraceSupport support) {

@@ -28,8 +28,9 @@ import org.apophenia.sim.Operation;
  * the trace keeps its command, a merge the runtime made is rebuilt from its inputs, and anything from
  * before the trace becomes the fence. A task's command keeps its reduction instances, and the folds of
  * those instances are kept like copies, so that a replay reuses the instances and re-issues the folds.
- * At the end it folds the reductions the trace leaves pending (recorded the same way), reads the
- * postcondition, adds the summary and optimises.
+ * Reductions pending from before the trace are folded before its first access to the data (not
+ * recorded: the fence stands for them). At the end it folds the reductions the trace leaves pending
+ * (recorded like the other folds), reads the postcondition, adds the summary and optimises.
  *
  * <p>Cost: O(commands + atoms touched) per operation, plus the passes at the end. One instance per
  * recording; not thread-safe.
@@ -115,6 +116,15 @@ final class Recorder {
             keyAtom.add(a);
             keyField.add(field);
             MemorySet valid = support.atomValid(r, a, field);
+            if (valid.isEmpty() && pre0) {
+              // reductions pending from before the trace: fold them now, before it (the data is the
+              // same as if this operation's analysis folded them), so that the trace's own folds read
+              // only its own reduction instances; a replay folds them the same way before its
+              // precondition is checked (Precondition#foldPendingThenHolds). Not recorded: to the
+              // trace's commands, they are what the fence waits for.
+              support.foldPending(r, a, field);
+              valid = support.atomValid(r, a, field);
+            }
             preValid.add(valid);
             if (pre0) {
               preKeys.set(k);

@@ -8,7 +8,7 @@ import org.apophenia.legion.RegionRequirement;
  * the optimised graph-calculus commands, the {@link Precondition} and {@link Postcondition}, the
  * requirements of the summary operation, and for idempotent recordings the fence-elided commands used
  * by back-to-back replays (§IV-F). A recording the runtime cannot replay (fills, copies or fences in
- * the trace, reductions pending from before it, a refined region tree) keeps
+ * the trace, a refined region tree) keeps
  * {@link #unreplayable} as the reason and is used only to detect mismatches. Immutable once built
  * except for the contents of the reduction instances its tasks reuse, which each replay overwrites;
  * thread-safe otherwise.

@@ -8,13 +8,19 @@
  * recording's precondition holds. A replay issues the recorded tasks with their recorded mapping, the
  * copies the analysis made (rule R1), and for traces with REDUCE requirements the tasks' recorded
  * reduction instances (reused, reset to the operator's identity when each task starts; Legion thesis
- * §5.3) and the recorded folds of those instances into normal instances (rule R2). Reductions a trace
- * would leave pending at {@code tend} are folded there when it is recorded, into the lowest memory
- * holding the data valid, and those folds are part of the recording: the data is the same as if the
- * next reader had folded them (the same contributions, in the same order, into the same values), and
- * the trace never hands unfolded reduction instances to what follows. Futures produced
+ * §5.3) and the recorded folds of those instances into normal instances (rule R2). Futures produced
  * inside the trace order their consumers inside it (a task waits for the single task, or every point
  * of the index launch, whose future it takes) and carry the replayed values.
+ *
+ * <p>Reductions pending at a trace's boundaries are folded eagerly, so that a trace only ever folds
+ * the reduction instances it owns: those pending from before it on data it reads or reduces to are
+ * folded just before it (by the recording at its first access to the data, by a replay before its
+ * precondition is checked; not part of the recorded commands), and those it would leave pending at
+ * {@code tend} are folded there by the recording, as part of its commands. Each fold goes into the
+ * lowest memory holding the data valid and is registered as a READ_WRITE user in the logical analysis.
+ * The data is the same as with lazy folding (the same contributions, in the same order, into the same
+ * values; a WRITE_DISCARD that would have dropped them overwrites whole equivalence atoms); only
+ * where and when the folds run in simulated time differs.
  *
  * <h2>What is recorded but never replayed</h2>
  * Every instance of these traces is analysed; the recording is kept, with the reason in
@@ -22,16 +28,12 @@
  * <ul>
  *   <li>a fill, copy or fence inside the trace ("a FILL inside the trace is always analysed"): the
  *       runtime analyses them itself;
- *   <li>data the trace reads or reduces to that has reductions pending from before it ("the trace reads
- *       or reduces to data with reductions pending from before it", typically reductions issued
- *       untraced just before {@code tbegin}): its folds would read reduction instances the recording
- *       does not own, made by tasks it does not replay;
- *   <li>reductions still pending at the end of the recording although it folded them ("reductions are
- *       pending at the end of the trace"): only if the folds could not be issued (a refined tree);
- *   <li>a region tree refined (a new partition) during the trace.
+ *   <li>a region tree refined (a new partition) during the trace;
+ *   <li>reductions pending from before the trace, or at its end, that could not be folded (defensive:
+ *       folding cannot fail while the trees are unchanged, and a refined tree is reported first).
  * </ul>
- * A recording whose precondition does not hold for an instance (for example pending reductions on data
- * it reads or reduces to, made by untraced operations) is not replayed for that instance: the instance is
- * analysed and recorded again.
+ * A recording whose precondition does not hold for an instance (other valid memories) is not replayed
+ * for that instance: the instance is analysed and recorded again. Recordings that fold at their end
+ * get no fence-elided commands (back-to-back replays of them are fenced).
  */
 package org.apophenia.replay;

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * reduced future, then reads both inside the same trace. The trace is recorded once or twice and then
  * replayed, reusing its reduction instances and re-issuing its folds, with final data bit-identical to
  * the untraced run. A trace that leaves its reductions pending (read after {@code tend}) folds them at
- * its end and is replayed too; one that reads reductions made before it is analysed every time.
+ * its end, and one that reads reductions made before it folds them before it starts: both are
+ * replayed too.
  */
 class ReductionReplayTest {
   private static final int ITERATIONS = 8;
@@ -50,7 +51,7 @@ class ReductionReplayTest {
     READ_INSIDE,
     /** Reduced inside, read after {@code tend}: the recording folds at its end. */
     READ_AFTER,
-    /** Reduced before {@code tbegin}, read inside: reductions pending from before the trace. */
+    /** Reduced before {@code tbegin}, read inside: folded before the trace when it starts. */
     REDUCED_BEFORE
   }
 
@@ -183,13 +184,15 @@ class ReductionReplayTest {
 
   private static void replayedBitIdentically(Shape shape) {
     Result plain = stencil(null, shape);
-    assertThat(plain.data()[3]).as("the residual history is not trivial").doesNotContain(0L);
+    // (the first residual reduced before any stencil is 0)
+    assertThat(java.util.Arrays.stream(plain.data()[3]).filter(v -> v != 0).count())
+        .as("the residual history is not trivial").isGreaterThanOrEqualTo(ITERATIONS - 1);
     for (boolean elision : new boolean[] {false, true}) {
       Result traced = stencil(new DynamicTracing(TracingOptions.defaults().withFenceElision(elision)), shape);
       TracingStatistics s = traced.stats();
       assertThat(s.recordings()).as("%s", s).isBetween(1L, 2L);
       assertThat(s.replays()).as("%s", s).isEqualTo(ITERATIONS - s.recordings());
-      assertThat(s.reducingReplays()).as("%s", s).isEqualTo(s.replays());
+      assertThat(s.reducingReplays()).as("%s", s).isEqualTo(shape == Shape.REDUCED_BEFORE ? 0 : s.replays());
       assertThat(s.unreplayable()).as("%s", s).isZero();
       for (int i = 0; i < 4; i++) {
         assertThat(traced.data()[i]).as("array %d, elision %s", i, elision).containsExactly(plain.data()[i]);
@@ -198,15 +201,7 @@ class ReductionReplayTest {
   }
 
   @Test
-  void aTraceThatReadsReductionsPendingFromBeforeItIsRecordedButNotReplayed() {
-    Result plain = stencil(null, Shape.REDUCED_BEFORE);
-    Result traced = stencil(new DynamicTracing(), Shape.REDUCED_BEFORE);
-    TracingStatistics s = traced.stats();
-    assertThat(s.replays()).as("%s", s).isZero();
-    assertThat(traced.engine().recordings(3)).extracting(Recording::unreplayable)
-        .containsOnly("the trace reads or reduces to data with reductions pending from before it");
-    for (int i = 0; i < 4; i++) {
-      assertThat(traced.data()[i]).as("array %d", i).containsExactly(plain.data()[i]);
-    }
+  void aTraceThatReadsReductionsPendingFromBeforeItFoldsThemFirstAndIsReplayedBitIdentically() {
+    replayedBitIdentically(Shape.REDUCED_BEFORE);
   }
 }

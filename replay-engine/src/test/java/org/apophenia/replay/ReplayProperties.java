@@ -65,7 +65,7 @@ class ReplayProperties {
    * The same law on bodies that reduce (sum and xor, on random regions and fields) and read the reduced
    * data, with every trace starting with no reductions pending and folding its own before it ends:
    * those traces are replayed, reusing their recorded reduction instances and re-issuing their folds.
-   * (The property above covers reductions pending at {@code tend}, which recordings fold there.)
+   * (The property above covers reductions pending at the trace's boundaries, which the engine folds.)
    */
   @Property(tries = 100)
   void tracesThatFoldTheirReductionsReplayBitIdentically(@ForAll long seed,

@@ -17,8 +17,8 @@ import org.apophenia.legion.Privilege;
  * launches also take the future of the operation 1 to 3 before them (a reduced future or a future map
  * for an index launch), usually inside the same trace. With {@code foldedReductions}, bodies reduce
  * but have no fills, and a task reading the whole root is issued just before each {@code tbegin} and
- * just before each {@code tend}: every trace then starts with no reductions pending (the case the
- * engine cannot replay) and folds its own inside it.
+ * just before each {@code tend}: every trace then starts with no reductions pending and folds its own
+ * inside it (without this option the engine folds them at the trace's boundaries instead).
  */
 final class TracedProgram {
   /** One region requirement: region index, field mask, privilege. */
