@@ -1281,7 +1281,7 @@ public final class LegionRuntime {
       physical.foldPending(node.tree, atom, field, issued);
       if (!issued.isEmpty()) {
         // the folds write an instance: later users of the data wait for them as for a READ_WRITE user
-        int op = graph.newOp(DependenceGraph.SUMMARY, "fold at trace end");
+        int op = graph.newOp(DependenceGraph.SUMMARY, "fold at trace boundary");
         IntArrayList deps = new IntArrayList();
         logical.analyze(op, node, 1L << field, Privilege.RW, -1, deps);
         fenceDep(op, deps);

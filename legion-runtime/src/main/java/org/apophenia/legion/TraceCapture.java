@@ -8,7 +8,8 @@ import org.apophenia.sim.Simulation;
 /**
  * What a {@link TraceEngine} needs to turn an analysis into replayable graph-calculus commands and the
  * simulator cannot tell it: the inputs of each merge event, the data movement (copy, fold, fill)
- * bound to each command's completion event, and the reduction instances each task reduced into. Active only while a trace is open with an engine installed;
+ * bound to each command's completion event, and the reduction instances each task reduced into.
+ * Active only while a trace is open with an engine installed;
  * cleared at every {@code tbegin}, so it holds at most one trace's analysed commands. Not thread-safe.
  */
 final class TraceCapture {
