@@ -13,6 +13,8 @@ public final class Future {
   Event event;
   Object value;
   java.util.function.Supplier<Object> lazy;
+  /** The point futures of an index launch in the open trace until {@code tend} joins them, else null. */
+  java.util.List<Future> points;
 
   Future(LegionRuntime runtime, String producer, Event event) {
     this.runtime = runtime;
@@ -29,6 +31,19 @@ public final class Future {
   /** The value as a long. */
   public long getLong() {
     return (Long) get();
+  }
+
+  /**
+   * The value once the producer has completed, without waiting: an index launch's future map or
+   * reduced future is computed from its points' values on first use (by a consumer task's body, which
+   * runs after the producers, or by {@link #get}).
+   */
+  Object resolved() {
+    if (lazy != null) {
+      value = lazy.get();
+      lazy = null;
+    }
+    return value;
   }
 
   /** The producer's completion event. */

@@ -435,6 +435,7 @@ public final class LegionRuntime {
     Future all = new Future(this, def.name() + " index launch", sim.merge(evs));
     if (engine != null && openTrace >= 0) {
       deferredJoins.add(new Object[] {all, fs});
+      all.points = fs;
     }
     ReductionOp red = launcher.futureReduction();
     all.lazy = () -> {
@@ -541,6 +542,7 @@ public final class LegionRuntime {
     }
     Future all = new Future(this, l.launchName(), joined);
     deferredJoins.add(new Object[] {all, fs});
+    all.points = fs;
     ReductionOp red = launcher.futureReduction();
     all.lazy = () -> {
       if (red == null) {
@@ -711,7 +713,7 @@ public final class LegionRuntime {
     }
     for (Object a : args) {
       if (a instanceof Future f) {
-        pre.add(f.event);
+        pre.add(futureEvent(f));
       }
     }
     pre.add(analysis);
@@ -719,12 +721,17 @@ public final class LegionRuntime {
     List<Event> taskPre = new ArrayList<>();
     taskPre.add(logicalPre);
     ReductionBuffer[][] bufs = new ReductionBuffer[rs.size()][];
+    boolean reduces = false;
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       bufs[i] = physical.prepare(r.node, r.mask, r.priv, r.op, r.redop, mems.get(i).id(), logicalPre, taskPre, issued);
+      reduces |= bufs[i] != null;
+    }
+    if (reduces) {
+      capture.instances(op, bufs);
     }
     Event done = submitTask(op, def, def.bodies().get(proc.kind()), rs, args, point, proc, mems, bufs,
-        capture.merge(sim, taskPre), future, issued);
+        capture.merge(sim, taskPre), future, issued, false);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
@@ -755,10 +762,21 @@ public final class LegionRuntime {
 
   private Event submitTask(int op, TaskDefinition def, TaskBody body, List<Resolved> rs, List<Object> args,
       long[] point, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future,
-      List<Issued> issued) {
+      List<Issued> issued, boolean reuseInstances) {
     String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     Runnable run = () -> {
-      effects.applyTriggered(sim);
+      effects.applyTriggered(sim); // folds of earlier uses of reused reduction instances included
+      if (reuseInstances) {
+        for (ReductionBuffer[] bs : bufs) {
+          if (bs != null) {
+            for (ReductionBuffer b : bs) {
+              if (b != null) {
+                b.reset();
+              }
+            }
+          }
+        }
+      }
       Accessor[][] acc = new Accessor[rs.size()][FieldSpace.MAX_FIELDS];
       for (int i = 0; i < rs.size(); i++) {
         Resolved r = rs.get(i);
@@ -770,7 +788,7 @@ public final class LegionRuntime {
       }
       List<Object> vals = new ArrayList<>(args.size());
       for (Object a : args) {
-        vals.add(a instanceof Future f ? f.value : a);
+        vals.add(a instanceof Future f ? f.resolved() : a);
       }
       future.value = body.run(new TaskContext(name, point, vals, proc, rs.stream().map(Resolved::req).toList(), acc));
     };
@@ -1015,10 +1033,7 @@ public final class LegionRuntime {
     untraceable("a blocking wait on the future of " + producer);
     sim.runUntil(f.event);
     effects.applyTriggered(sim);
-    if (f.lazy != null) {
-      f.value = f.lazy.get();
-      f.lazy = null;
-    }
+    f.resolved();
   }
 
   /** Runs the simulation to the end, applies every pending data movement, and returns the result. */
@@ -1094,6 +1109,7 @@ public final class LegionRuntime {
         evs.add(f.event);
       }
       ((Future) j[0]).event = sim.merge(evs);
+      ((Future) j[0]).points = null;
     }
     deferredJoins.clear();
   }
@@ -1113,6 +1129,24 @@ public final class LegionRuntime {
   /** Operations analysed (not handled by a trace engine). */
   public long analysedOperations() {
     return analysedOps;
+  }
+
+  /**
+   * The event a consumer of {@code f} waits for. The future of an index launch issued in the open trace
+   * gets its event only at {@code tend} (its points may be deferred); until then it is the merge of its
+   * points' events as they are now: a consumer is analysed or replayed after the points it follows in
+   * issue order, so they all have theirs. Captured, so a recording sees the producers, not a fence.
+   */
+  private Event futureEvent(Future f) {
+    List<Future> points = f.points;
+    if (points == null) {
+      return f.event;
+    }
+    List<Event> evs = new ArrayList<>(points.size());
+    for (Future p : points) {
+      evs.add(p.event);
+    }
+    return capture.merge(sim, evs);
   }
 
   /** Completion event of op; a close operation's is the merge of what it closed (made on first use). */
@@ -1193,16 +1227,26 @@ public final class LegionRuntime {
     }
 
     @Override
-    public Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition) {
-      TaskIssue t = (TaskIssue) graph.takePending(op.op());
+    public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+        Event precondition) {
+      TaskIssue t = (TaskIssue) graph.pending(op.op());
       if (t == null) {
         throw new IllegalStateException("operation " + op.op() + " is not a pending task");
       }
-      for (Resolved r : t.rs()) {
-        if (r.priv == Privilege.RED) {
-          throw new UnsupportedOperationException("replaying REDUCE requirements is not supported");
+      ReductionBuffer[][] bufs = (ReductionBuffer[][]) reductionInstances;
+      if (bufs == null) {
+        for (Resolved r : t.rs()) {
+          if (r.priv == Privilege.RED) {
+            throw new UnsupportedOperationException("task " + op.name() + " has REDUCE requirements: replaying it "
+                + "needs the reduction instances recorded for it");
+          }
         }
+        bufs = new ReductionBuffer[t.rs().size()][];
+      } else if (bufs.length != t.rs().size()) {
+        throw new IllegalArgumentException("task " + op.name() + " has " + t.rs().size() + " requirements, the "
+            + "reduction instances are for " + bufs.length);
       }
+      graph.takePending(op.op());
       List<Event> pre = null; // only with future arguments: a replayed task usually has none
       for (Object a : t.args()) {
         if (a instanceof Future f) {
@@ -1210,7 +1254,7 @@ public final class LegionRuntime {
             pre = new ArrayList<>();
             pre.add(precondition);
           }
-          pre.add(f.event);
+          pre.add(futureEvent(f));
         }
       }
       Event after = pre == null ? precondition : sim.merge(pre);
@@ -1220,10 +1264,42 @@ public final class LegionRuntime {
       lastLaunchedKind = processor.kind();
       lastLaunchedBody = body;
       Event done = submitTask(op.op(), t.def(), body, t.rs(), t.args(), t.point(), processor, memories,
-          new ReductionBuffer[t.rs().size()][], after, t.future(), null);
+          bufs, after, t.future(), null, reductionInstances != null);
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);
       return done;
+    }
+
+    @Override
+    public List<Issued> foldPending(LogicalRegion region, int atom, int field) {
+      if (openTrace < 0) {
+        throw new IllegalStateException("foldPending outside a trace");
+      }
+      RegionNode node = anyRegionNode(region, "foldPending");
+      List<Issued> issued = new ArrayList<>();
+      physical.foldPending(node.tree, atom, field, issued);
+      if (!issued.isEmpty()) {
+        // the folds write an instance: later users of the data wait for them as for a READ_WRITE user
+        int op = graph.newOp(DependenceGraph.SUMMARY, "fold at trace boundary");
+        IntArrayList deps = new IntArrayList();
+        logical.analyze(op, node, 1L << field, Privilege.RW, -1, deps);
+        fenceDep(op, deps);
+        graph.setDeps(op, deps.toIntArray());
+        // completes after the folds (chained) and, as any operation, after what it depends on: a later
+        // user may depend on it alone
+        List<Event> evs = new ArrayList<>(deps.size() + 1);
+        evs.add(issued.get(issued.size() - 1).result());
+        for (int d : deps) {
+          evs.add(LegionRuntime.this.eventOf(d));
+        }
+        graph.setEvent(op, sim.merge(evs));
+      }
+      return issued;
+    }
+
+    @Override
+    public Object reductionInstances(int op) {
+      return capture.instancesOf(op);
     }
 
     @Override

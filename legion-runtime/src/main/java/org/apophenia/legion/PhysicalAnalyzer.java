@@ -201,6 +201,19 @@ final class PhysicalAnalyzer {
     }
   }
 
+  /**
+   * R2 applied eagerly: folds the reductions pending on field f of atom a into the lowest memory
+   * holding it valid, appending the folds to {@code issued}. Nothing if none is pending.
+   */
+  void foldPending(RegionTree tree, int a, int f, List<Issued> issued) {
+    AtomState s = tree.atomStates.get(a);
+    if (!s.reducing(f)) {
+      return;
+    }
+    int m = s.validSet(f).first();
+    fold(tree, new int[] {a}, f, m, new ArrayList<>(), issued);
+  }
+
   /** Records the effect of a completed use: W makes m the only valid copy; a reduction is pending. */
   void commit(RegionNode node, long mask, byte priv, int m, Event done, ReductionBuffer[] bufs) {
     if (priv == Privilege.RO) {

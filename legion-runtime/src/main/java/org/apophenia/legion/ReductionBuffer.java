@@ -16,6 +16,11 @@ final class ReductionBuffer {
     this.op = op;
     this.memory = memory;
     this.data = new long[Math.toIntExact(rect.volume())];
+    reset();
+  }
+
+  /** Fills the instance with the operator's identity: fresh, or reused by a replayed trace. */
+  void reset() {
     java.util.Arrays.fill(data, op.identity());
   }
 }

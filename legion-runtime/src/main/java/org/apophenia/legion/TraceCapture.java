@@ -7,13 +7,15 @@ import org.apophenia.sim.Simulation;
 
 /**
  * What a {@link TraceEngine} needs to turn an analysis into replayable graph-calculus commands and the
- * simulator cannot tell it: the inputs of each merge event, and the data movement (copy, fold, fill)
- * bound to each command's completion event. Active only while a trace is open with an engine installed;
+ * simulator cannot tell it: the inputs of each merge event, the data movement (copy, fold, fill)
+ * bound to each command's completion event, and the reduction instances each task reduced into.
+ * Active only while a trace is open with an engine installed;
  * cleared at every {@code tbegin}, so it holds at most one trace's analysed commands. Not thread-safe.
  */
 final class TraceCapture {
   private final Int2ObjectOpenHashMap<List<Event>> merges = new Int2ObjectOpenHashMap<>();
   private final Int2ObjectOpenHashMap<Runnable> effects = new Int2ObjectOpenHashMap<>();
+  private final Int2ObjectOpenHashMap<ReductionBuffer[][]> instances = new Int2ObjectOpenHashMap<>();
   boolean active;
 
   /** {@code sim.merge(events)}, remembering the inputs of a new merge event while active. */
@@ -36,6 +38,17 @@ final class TraceCapture {
     }
   }
 
+  /** Remembers the reduction instances of task {@code op} (per requirement, per field) while active. */
+  void instances(int op, ReductionBuffer[][] bufs) {
+    if (active) {
+      instances.put(op, bufs);
+    }
+  }
+
+  ReductionBuffer[][] instancesOf(int op) {
+    return instances.get(op);
+  }
+
   List<Event> mergeInputs(Event e) {
     List<Event> l = merges.get(e.id());
     return l == null ? List.of() : l;
@@ -48,5 +61,6 @@ final class TraceCapture {
   void clear() {
     merges.clear();
     effects.clear();
+    instances.clear();
   }
 }

@@ -33,10 +33,33 @@ public interface TraceSupport {
   /**
    * Runs pending task {@code op} on {@code processor} with requirement i's data in {@code memories.get(i)}
    * after {@code precondition} and the producers of its future arguments: submits the task, runs its
-   * real body, completes its future. Does not copy data or update the physical state. REDUCE
-   * requirements are not supported here (UnsupportedOperationException).
+   * real body, completes its future. Does not copy data or update the physical state. A task with
+   * REDUCE requirements needs {@link #launch(PendingOp, Processor, List, Object, Event)}
+   * (UnsupportedOperationException here).
    */
-  Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition);
+  default Event launch(PendingOp op, Processor processor, List<Memory> memories, Event precondition) {
+    return launch(op, processor, memories, null, precondition);
+  }
+
+  /**
+   * {@link #launch(PendingOp, Processor, List, Event)} for a task that may have REDUCE requirements:
+   * it reduces into {@code reductionInstances} (from {@link #reductionInstances}, recorded for the
+   * task at the same position of the trace), which are reset to the operator's identity when it
+   * starts (Legion thesis §5.3: a replayed trace reuses its recorded reduction instances). The caller
+   * must order the task after every earlier fold reading those instances, and must have the folds the
+   * recording issued re-issued ({@link #reissue}), which read the same instances.
+   * UnsupportedOperationException if the task has REDUCE requirements and {@code reductionInstances}
+   * is null.
+   */
+  Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+      Event precondition);
+
+  /**
+   * The reduction instances the analysis inside the open trace made for the REDUCE requirements of
+   * task {@code op}, or null if it has none. Opaque: pass it to {@link #launch(PendingOp, Processor,
+   * List, Object, Event)}.
+   */
+  Object reductionInstances(int op);
 
   /**
    * Registers a summary operation completing at {@code completion} that uses {@code requirements} (as
@@ -104,6 +127,17 @@ public interface TraceSupport {
    * not have.
    */
   void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready);
+
+  /**
+   * Folds the reductions pending on {@code atom}'s {@code field} now (rule R2 applied eagerly rather
+   * than when the data is next used) into the lowest memory holding it valid, and returns the fold
+   * copies issued, in order (empty if none is pending). The result is the same data a later reader
+   * would fold: the contributions are folded in the same order into the same values. The folds are
+   * registered as a READ_WRITE user of {@code region}'s field in the logical analysis, so that later
+   * operations on the data wait for them. For an engine that folds the reductions pending at a trace's
+   * boundaries; only while a trace is open (IllegalStateException otherwise).
+   */
+  List<Issued> foldPending(LogicalRegion region, int atom, int field);
 
   /**
    * A mapping fence for a replay (dynamic tracing paper §IV-D): registers a READ_WRITE user of

@@ -68,10 +68,19 @@ public sealed interface Command {
 
   /** What an {@link Op} does when replayed. A closed family. */
   sealed interface Work {
-    /** The trace's {@code index}-th task, launched with its recorded mapping. */
-    record Task(int index, Processor processor, List<Memory> memories) implements Work {
+    /**
+     * The trace's {@code index}-th task, launched with its recorded mapping: processor, memories and,
+     * if it has REDUCE requirements, the reduction instances it reduced into (opaque, from
+     * {@code TraceSupport.reductionInstances}; reused and reset to the identity by each replay, and
+     * read by the recorded folds), else null.
+     */
+    record Task(int index, Processor processor, List<Memory> memories, Object reductionInstances) implements Work {
       public Task {
         memories = List.copyOf(memories);
+      }
+
+      public Task(int index, Processor processor, List<Memory> memories) {
+        this(index, processor, memories, null);
       }
 
       @Override

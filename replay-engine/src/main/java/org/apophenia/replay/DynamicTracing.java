@@ -18,9 +18,20 @@ import org.apophenia.legion.TraceSupport;
  * replays the whole buffer, or, at the first operation that matches no recording (or at {@code tend}
  * if no precondition holds), has the runtime analyse the buffered operations in order
  * ({@link TraceSupport#analyze}) and records them. This is legal because operations that could observe
- * the delay (inline mappings, blocking future waits) are rejected inside traces by the runtime.
- * Fills, copies and fences inside a trace are always analysed by the runtime, so a trace containing
- * them is recorded but never replayed; so is a trace with REDUCE requirements (not replayed yet).
+ * the delay (inline mappings, blocking future waits) are rejected inside traces by the runtime, and a
+ * future passed between operations of the trace makes its consumer wait for the producer's replayed
+ * (or analysed) completion.
+ *
+ * <p>What is replayed. Tasks, with the copies and reduction folds their analysis made: a task with
+ * REDUCE requirements reuses its recorded reduction instances, and the folds that read them are
+ * re-issued, so a trace that reduces and reads the result before {@code tend} (a residual, a dot
+ * product, a gradient sum) is replayed; reductions it leaves pending are folded at {@code tend} when
+ * it is recorded, as part of the recording, and reductions pending from before it are folded before
+ * it (at the recording's first access, before a replay's precondition check), so such traces are
+ * replayed too. Recorded but never replayed (see the package notes): traces with fills, copies or
+ * fences inside (the runtime always analyses them) and traces during which a region tree is refined.
+ * Recordings that folded at their end get no fence-elided commands (those folds' accesses are not
+ * their owner operation's).
  *
  * <p>Back-to-back replays of one idempotent recording (no operation in between, §IV-E) skip the
  * precondition check and, with fence elision (§IV-F), use commands that depend on the previous
@@ -63,6 +74,7 @@ public final class DynamicTracing implements TraceEngine {
   private long replayedOps;
   private long analysedOps;
   private long replayNanos;
+  private long reducingReplays;
 
   public DynamicTracing() {
     this(TracingOptions.defaults());
@@ -245,7 +257,7 @@ public final class DynamicTracing implements TraceEngine {
     } else {
       applyDelayed(support);
       for (Recording r : candidates) {
-        if (r.unreplayable() == null && r.precondition().holds(support)) {
+        if (r.unreplayable() == null && r.precondition().foldPendingThenHolds(support)) {
           chosen = r;
           break;
         }
@@ -260,6 +272,9 @@ public final class DynamicTracing implements TraceEngine {
     last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
     delayed = chosen;
     replays++;
+    if (chosen.reduces()) {
+      reducingReplays++;
+    }
     replayedOps += buffer.size();
     replayNanos += System.nanoTime() - t0;
     return true;
@@ -293,6 +308,6 @@ public final class DynamicTracing implements TraceEngine {
     var s = cache.stats();
     return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
         preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
-        s.missCount(), s.evictionCount());
+        s.missCount(), s.evictionCount(), reducingReplays);
   }
 }

@@ -26,8 +26,11 @@ import org.apophenia.sim.Operation;
  * (the precondition, for accesses that read); from each analysis it translates the simulator commands
  * into graph-calculus commands, renaming simulator events to local names: an event produced inside
  * the trace keeps its command, a merge the runtime made is rebuilt from its inputs, and anything from
- * before the trace becomes the fence. At the end it reads the postcondition, adds the summary and
- * optimises.
+ * before the trace becomes the fence. A task's command keeps its reduction instances, and the folds of
+ * those instances are kept like copies, so that a replay reuses the instances and re-issues the folds.
+ * Reductions pending from before the trace are folded before its first access to the data (not
+ * recorded: the fence stands for them). At the end it folds the reductions the trace leaves pending
+ * (recorded like the other folds), reads the postcondition, adds the summary and optimises.
  *
  * <p>Cost: O(commands + atoms touched) per operation, plus the passes at the end. One instance per
  * recording; not thread-safe.
@@ -41,6 +44,7 @@ final class Recorder {
   private int events;
   private int fence = -1;
   private String unreplayable;
+  private boolean reduces;
   private final IntArrayList results = new IntArrayList();
   // instance keys: (tree, atom, field) -> dense index
   private final Long2IntOpenHashMap keys = new Long2IntOpenHashMap();
@@ -78,9 +82,6 @@ final class Recorder {
     IntArrayList writes = new IntArrayList();
     for (RegionRequirement q : op.requirements()) {
       LogicalRegion r = q.region();
-      if (q.privilege() instanceof Privilege.Reduce) {
-        unreplayable("REDUCE requirements are not replayed");
-      }
       int version = support.treeVersion(r);
       Integer v = treeVersions.putIfAbsent(r.tree(), version);
       treeRegion.putIfAbsent(r.tree(), r);
@@ -99,6 +100,10 @@ final class Recorder {
       }
       boolean reads0 = q.privilege().reads();
       boolean writes0 = q.privilege().writes();
+      // a reduction's contributions are folded into the data as it was before the trace: the
+      // precondition covers it as it covers a read, and needs it free of earlier pending reductions
+      boolean pre0 = reads0 || q.privilege() instanceof Privilege.Reduce;
+      reduces |= q.privilege() instanceof Privilege.Reduce;
       for (int a : support.atomsOf(r)) {
         for (long f = q.fields(); f != 0; f &= f - 1) {
           int field = Long.numberOfTrailingZeros(f);
@@ -111,11 +116,20 @@ final class Recorder {
             keyAtom.add(a);
             keyField.add(field);
             MemorySet valid = support.atomValid(r, a, field);
+            if (valid.isEmpty() && pre0) {
+              // reductions pending from before the trace: fold them now, before it (the data is the
+              // same as if this operation's analysis folded them), so that the trace's own folds read
+              // only its own reduction instances; a replay folds them the same way before its
+              // precondition is checked (Precondition#foldPendingThenHolds). Not recorded: to the
+              // trace's commands, they are what the fence waits for.
+              support.foldPending(r, a, field);
+              valid = support.atomValid(r, a, field);
+            }
             preValid.add(valid);
-            if (reads0) {
+            if (pre0) {
               preKeys.set(k);
               if (valid.isEmpty()) {
-                unreplayable("the trace reads data with pending reductions");
+                unreplayable("the trace reads or reduces to data with reductions pending from before it");
               }
             }
           }
@@ -144,20 +158,48 @@ final class Recorder {
       } else if (op instanceof Operation.Task t) {
         int pre = orFence(resolve(t.precondition()));
         int e = events++;
-        commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories())));
+        commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories(),
+            support.reductionInstances(a.op().op()))));
         local.put(c.result().id(), e);
         results.add(e);
       } else {
-        if (op instanceof Operation.Copy cp && cp.name().startsWith("fold ")) {
-          unreplayable("the trace folds reductions");
-        }
-        int pre = orFence(resolve(precondition(op)));
-        int e = events++;
-        commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
-        local.put(c.result().id(), e);
-        results.add(e);
+        reissued(c, owner);
       }
     }
+  }
+
+  /** Records a copy, fold or fill the runtime issued for operation {@code owner}, to be re-issued. */
+  private void reissued(Issued c, int owner) {
+    Operation op = c.operation();
+    int pre = orFence(resolve(precondition(op)));
+    int e = events++;
+    commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
+    local.put(c.result().id(), e);
+    results.add(e);
+  }
+
+  /**
+   * Folds the reductions the trace leaves pending into a valid instance, as part of the trace: a
+   * later reader would fold the same contributions in the same order, so the data is the same, and
+   * the recording can be replayed (it owns every reduction instance its folds read). The folds are
+   * owned by the last operation. False if nothing was pending.
+   */
+  private boolean foldAtEnd() {
+    for (LogicalRegion r : treeRegion.values()) {
+      if (support.treeVersion(r) != treeVersions.get(r.tree())) {
+        return false; // the atoms changed: unreplayable anyway
+      }
+    }
+    boolean any = false;
+    for (int k = 0; k < keyAtom.size(); k++) {
+      if (support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k)).isEmpty()) {
+        for (Issued c : support.foldPending(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k))) {
+          reissued(c, ops.size() - 1);
+          any = true;
+        }
+      }
+    }
+    return any;
   }
 
   private static Event precondition(Operation op) {
@@ -229,6 +271,7 @@ final class Recorder {
 
   /** Reads the postcondition, adds the summary, optimises; the trace's analysis is complete. */
   Recording finish() {
+    boolean foldedAtEnd = unreplayable == null && reduces && foldAtEnd();
     int raw = commands.size() + 2;
     int sinks = events++;
     commands.add(new Command.Merge(sinks, results.toIntArray()));
@@ -268,9 +311,9 @@ final class Recorder {
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
     FenceElision.Elided elided = null;
     boolean idempotent = unreplayable == null && postc.implies(pre);
-    if (idempotent) {
+    if (idempotent && !foldedAtEnd) { // the end folds' accesses are not the last operation's: no elision
       elided = FenceElision.apply(opt, events, accesses);
     }
-    return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw);
+    return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw, reduces);
   }
 }

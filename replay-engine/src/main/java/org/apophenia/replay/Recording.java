@@ -8,8 +8,10 @@ import org.apophenia.legion.RegionRequirement;
  * the optimised graph-calculus commands, the {@link Precondition} and {@link Postcondition}, the
  * requirements of the summary operation, and for idempotent recordings the fence-elided commands used
  * by back-to-back replays (§IV-F). A recording the runtime cannot replay (fills, copies or fences in
- * the trace, reductions) keeps {@link #unreplayable} as the reason and is used only to detect
- * mismatches. Immutable once built; thread-safe.
+ * the trace, a refined region tree) keeps
+ * {@link #unreplayable} as the reason and is used only to detect mismatches. Immutable once built
+ * except for the contents of the reduction instances its tasks reuse, which each replay overwrites;
+ * thread-safe otherwise.
  *
  * @param traceId the trace id it was recorded for
  * @param ops the operations, in issue order
@@ -22,11 +24,13 @@ import org.apophenia.legion.RegionRequirement;
  * @param unreplayable why the recording cannot be replayed, or null
  * @param elided fence-elided commands for back-to-back replays, or null if not idempotent
  * @param unoptimisedCommands how many commands the recording had before optimisation
+ * @param reduces whether a task of the trace has REDUCE requirements (its replays reuse the recorded
+ *     reduction instances and re-issue the recorded folds)
  */
 public record Recording(int traceId, List<OpSignature> ops, List<Command> commands, int events,
     Precondition precondition, Postcondition postcondition, List<RegionRequirement> summary,
     List<FenceElision.Access> accesses, String unreplayable, FenceElision.Elided elided,
-    int unoptimisedCommands) {
+    int unoptimisedCommands, boolean reduces) {
   public Recording {
     ops = List.copyOf(ops);
     commands = List.copyOf(commands);

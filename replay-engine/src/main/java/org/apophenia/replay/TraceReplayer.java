@@ -73,7 +73,7 @@ final class TraceReplayer {
       } else if (c instanceof Command.Op o) {
         Event pre = o.pre() < 0 ? Event.NONE : ev[o.pre()];
         if (o.work() instanceof Command.Work.Task t) {
-          ev[o.result()] = s.launch(ops.get(t.index()), t.processor(), t.memories(),
+          ev[o.result()] = s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(),
               gate.isNone() ? pre : sim.merge(pre, gate));
         } else if (o.work() instanceof Command.Work.Reissue ri) {
           ev[o.result()] = s.reissue(ri.operation(), ri.effect(), pre);

@@ -19,7 +19,9 @@ package org.apophenia.replay;
  * @param cacheHits recording look-ups that found a recording
  * @param cacheMisses look-ups of recordings that had been evicted
  * @param evictions recordings evicted from the cache
+ * @param reducingReplays replays of recordings with REDUCE requirements (included in {@code replays})
  */
 public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
     long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps,
-    long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions) {}
+    long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions,
+    long reducingReplays) {}

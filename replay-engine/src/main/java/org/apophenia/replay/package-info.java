@@ -1,5 +1,39 @@
 /**
  * Dynamic tracing (Lee et al., SC18): records the dependence analysis of a trace as graph-calculus
  * commands once, and replays it when the same operations recur and its precondition holds.
+ *
+ * <h2>What is replayed</h2>
+ * A trace instance is replayed, without any dependence analysis, when its operations match a recording
+ * exactly (task id, projected region requirements, privileges, fields; never a hash) and the
+ * recording's precondition holds. A replay issues the recorded tasks with their recorded mapping, the
+ * copies the analysis made (rule R1), and for traces with REDUCE requirements the tasks' recorded
+ * reduction instances (reused, reset to the operator's identity when each task starts; Legion thesis
+ * §5.3) and the recorded folds of those instances into normal instances (rule R2). Futures produced
+ * inside the trace order their consumers inside it (a task waits for the single task, or every point
+ * of the index launch, whose future it takes) and carry the replayed values.
+ *
+ * <p>Reductions pending at a trace's boundaries are folded eagerly, so that a trace only ever folds
+ * the reduction instances it owns: those pending from before it on data it reads or reduces to are
+ * folded just before it (by the recording at its first access to the data, by a replay before its
+ * precondition is checked; not part of the recorded commands), and those it would leave pending at
+ * {@code tend} are folded there by the recording, as part of its commands. Each fold goes into the
+ * lowest memory holding the data valid and is registered as a READ_WRITE user in the logical analysis.
+ * The data is the same as with lazy folding (the same contributions, in the same order, into the same
+ * values; a WRITE_DISCARD that would have dropped them overwrites whole equivalence atoms); only
+ * where and when the folds run in simulated time differs.
+ *
+ * <h2>What is recorded but never replayed</h2>
+ * Every instance of these traces is analysed; the recording is kept, with the reason in
+ * {@link org.apophenia.replay.Recording#unreplayable()}, only to detect mismatches:
+ * <ul>
+ *   <li>a fill, copy or fence inside the trace ("a FILL inside the trace is always analysed"): the
+ *       runtime analyses them itself;
+ *   <li>a region tree refined (a new partition) during the trace;
+ *   <li>reductions pending from before the trace, or at its end, that could not be folded (defensive:
+ *       folding cannot fail while the trees are unchanged, and a refined tree is reported first).
+ * </ul>
+ * A recording whose precondition does not hold for an instance (other valid memories) is not replayed
+ * for that instance: the instance is analysed and recorded again. Recordings that fold at their end
+ * get no fence-elided commands (back-to-back replays of them are fenced).
  */
 package org.apophenia.replay;

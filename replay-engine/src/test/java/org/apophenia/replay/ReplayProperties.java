@@ -13,22 +13,28 @@ import org.apophenia.legion.HostMapper;
 /**
  * Laws of the engine on random iterative programs with random manual trace annotations: fragments that
  * differ between iterations, idempotent and non-idempotent traces, reductions, fills, copies between
- * GPUs of two nodes (or the host mapper). Soundness is checked on the simulated schedule: every pair of
+ * GPUs of two nodes (or the host mapper), futures passed as task arguments (within a trace and across
+ * its boundary). Soundness is checked on the simulated schedule: every pair of
  * interfering tasks the untraced run orders is ordered in the traced run too (the later starts after
- * the earlier ends), which holds for every schedule only if the replayed graph implies the dependence.
+ * the earlier ends), and every task starts after the producers of the futures it takes, which holds for every schedule only if the replayed graph implies the dependence.
  */
 class ReplayProperties {
   private static final String MACHINE = "perlmutter:2";
-  /** replays, elided replays, recordings, precondition failures, mismatches, unreplayable, idempotent recs. */
-  private static final AtomicLongArray STATS = new AtomicLongArray(8);
+  /**
+   * replays, elided replays, recordings, precondition failures, mismatches, unreplayable, idempotent recs,
+   * replays of traces with REDUCE requirements, programs that replayed one, programs with futures.
+   */
+  private static final AtomicLongArray STATS = new AtomicLongArray(10);
+  /** folded-reduction programs: replays, replays of REDUCE traces, programs with one, programs, unreplayable. */
+  private static final AtomicLongArray REDUCING = new AtomicLongArray(5);
   /** spurious serialised pairs: [0] fenced, [1] elided, [2] programs. */
   private static final AtomicLongArray SPURIOUS = new AtomicLongArray(3);
 
   @Property(tries = 150)
   void finalDataIsBitIdenticalToTheUntracedRunAndInterferingTasksStayOrdered(@ForAll long seed,
       @ForAll @IntRange(min = 2, max = 6) int iterations, @ForAll @IntRange(min = 1, max = 8) int body,
-      @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper) {
-    TracedProgram prog = new TracedProgram(seed, iterations, body, mixed, 0.15);
+      @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
+    TracedProgram prog = new TracedProgram(seed, iterations, body, mixed, 0.15, false, futures);
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, hostMapper ? new HostMapper() : null);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
     TracedRunner traced = new TracedRunner(prog, engine, MACHINE, hostMapper ? new HostMapper() : null);
@@ -47,9 +53,41 @@ class ReplayProperties {
     STATS.addAndGet(3, s.preconditionFailures());
     STATS.addAndGet(4, s.mismatches());
     STATS.addAndGet(5, s.unreplayable());
+    STATS.addAndGet(7, s.reducingReplays());
+    STATS.addAndGet(8, s.reducingReplays() > 0 ? 1 : 0);
+    STATS.addAndGet(9, futures ? 1 : 0);
     for (int id = 0; id < 3; id++) {
       STATS.addAndGet(6, engine.recordings(id).stream().filter(Recording::idempotent).count());
     }
+  }
+
+  /**
+   * The same law on bodies that reduce (sum and xor, on random regions and fields) and read the reduced
+   * data, with every trace starting with no reductions pending and folding its own before it ends:
+   * those traces are replayed, reusing their recorded reduction instances and re-issuing their folds.
+   * (The property above covers reductions pending at the trace's boundaries, which the engine folds.)
+   */
+  @Property(tries = 100)
+  void tracesThatFoldTheirReductionsReplayBitIdentically(@ForAll long seed,
+      @ForAll @IntRange(min = 2, max = 6) int iterations, @ForAll @IntRange(min = 1, max = 8) int body,
+      @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
+    TracedProgram prog = new TracedProgram(seed, iterations, body, true, 0.15, false, futures, true);
+    TracedRunner plain = new TracedRunner(prog, null, MACHINE, hostMapper ? new HostMapper() : null);
+    DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
+    TracedRunner traced = new TracedRunner(prog, engine, MACHINE, hostMapper ? new HostMapper() : null);
+    long[][] want = plain.data();
+    long[][] got = traced.data();
+    TracingStatistics s = engine.statistics();
+    for (int f = 0; f < 3; f++) {
+      assertThat(got[f]).as("field f%d, %s", f, s).containsExactly(want[f]);
+    }
+    assertThat(plain.unorderedInterferingPairs()).isEmpty();
+    assertThat(traced.unorderedInterferingPairs()).as("%s", s).isEmpty();
+    REDUCING.addAndGet(0, s.replays());
+    REDUCING.addAndGet(1, s.reducingReplays());
+    REDUCING.addAndGet(2, s.reducingReplays() > 0 ? 1 : 0);
+    REDUCING.incrementAndGet(3);
+    REDUCING.addAndGet(4, s.unreplayable());
   }
 
   /**
@@ -137,8 +175,12 @@ class ReplayProperties {
   @AfterContainer
   static void report() {
     System.out.printf("replay properties: %d replays (%d elided), %d recordings (%d idempotent), %d precondition "
-        + "failures, %d mismatches, %d unreplayable trace instances%n", STATS.get(0), STATS.get(1), STATS.get(2),
-        STATS.get(6), STATS.get(3), STATS.get(4), STATS.get(5));
+        + "failures, %d mismatches, %d unreplayable trace instances; %d replays of REDUCE traces in %d programs; "
+        + "%d programs pass futures%n", STATS.get(0), STATS.get(1), STATS.get(2),
+        STATS.get(6), STATS.get(3), STATS.get(4), STATS.get(5), STATS.get(7), STATS.get(8), STATS.get(9));
+    System.out.printf("folded reductions: %d programs, %d replayed a trace with REDUCE requirements (%d such replays "
+        + "of %d), %d unreplayable trace instances%n", REDUCING.get(3), REDUCING.get(2), REDUCING.get(1),
+        REDUCING.get(0), REDUCING.get(4));
     System.out.printf("spurious serialisation over %d programs: %d task pairs with fences (Tr.\\Opt.), %d with fence "
         + "elision%n", SPURIOUS.get(2), SPURIOUS.get(0), SPURIOUS.get(1));
   }

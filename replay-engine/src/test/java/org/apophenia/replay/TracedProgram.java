@@ -12,16 +12,29 @@ import org.apophenia.legion.Privilege;
  * Each iteration re-issues the body's operations with fresh arguments; with some probability one body
  * operation is replaced by a different one in an iteration (a fragment that differs between
  * iterations). One or two intervals of the body are bracketed by {@code tbegin/tend}. Bodies are
- * "replayable" (tasks without REDUCE) or mixed (fills and reductions too).
+ * "replayable" (tasks without REDUCE) or mixed (fills and reductions too). With {@code futures}, about
+ * a quarter more of the operations are index launches, and about a third of the tasks and index
+ * launches also take the future of the operation 1 to 3 before them (a reduced future or a future map
+ * for an index launch), usually inside the same trace. With {@code foldedReductions}, bodies reduce
+ * but have no fills, and a task reading the whole root is issued just before each {@code tbegin} and
+ * just before each {@code tend}: every trace then starts with no reductions pending and folds its own
+ * inside it (without this option the engine folds them at the trace's boundaries instead).
  */
 final class TracedProgram {
   /** One region requirement: region index, field mask, privilege. */
   record Req(int region, long mask, Privilege priv) {}
 
-  /** An item: an operation (kind 0 task, 1 index launch over P x G, 2 fill), or a trace marker. */
+  /**
+   * An item: an operation (kind 0 task, 1 index launch over P x G, 2 fill), or a trace marker. An
+   * operation takes the future of the one {@code futureBack} before it as an argument (0: none).
+   */
   sealed interface Item {}
 
-  record Op(int kind, List<Req> reqs, long seed) implements Item {}
+  record Op(int kind, List<Req> reqs, long seed, int futureBack) implements Item {
+    Op(int kind, List<Req> reqs, long seed) {
+      this(kind, reqs, seed, 0);
+    }
+  }
 
   record Begin(int id) implements Item {}
 
@@ -31,6 +44,9 @@ final class TracedProgram {
   final int pieces;
   final List<Item> items = new ArrayList<>();
   final boolean mixed;
+  /** Draws the future arguments, apart from {@code r} so that programs without them stay the same. */
+  private final Random futureRandom;
+  private final boolean noFills;
 
   TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation) {
     this(seed, iterations, bodyLength, mixed, variation, false);
@@ -38,8 +54,21 @@ final class TracedProgram {
 
   /** {@code wholeBody}: one trace around each whole iteration (back-to-back replays). */
   TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation, boolean wholeBody) {
+    this(seed, iterations, bodyLength, mixed, variation, wholeBody, false);
+  }
+
+  TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation, boolean wholeBody,
+      boolean futures) {
+    this(seed, iterations, bodyLength, mixed, variation, wholeBody, futures, false);
+  }
+
+  TracedProgram(long seed, int iterations, int bodyLength, boolean mixed, double variation, boolean wholeBody,
+      boolean futures, boolean foldedReductions) {
     Random r = new Random(seed);
-    this.mixed = mixed;
+    futureRandom = futures ? new Random(seed * 31 + 7) : null;
+    this.mixed = mixed || foldedReductions;
+    mixed = this.mixed;
+    Op readAll = new Op(0, List.of(new Req(0, 7, Privilege.READ_ONLY)), 0);
     n = 12 + r.nextInt(24);
     pieces = 2 + r.nextInt(3);
     int prologue = r.nextInt(4);
@@ -47,6 +76,7 @@ final class TracedProgram {
       items.add(randomOp(r, true));
     }
     List<Op> body = new ArrayList<>();
+    noFills = foldedReductions;
     for (int i = 0; i < bodyLength; i++) {
       body.add(randomOp(r, mixed));
     }
@@ -58,17 +88,30 @@ final class TracedProgram {
     for (int it = 0; it < iterations; it++) {
       for (int i = 0; i < bodyLength; i++) {
         if (i == a) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new Begin(id1));
         }
         if (i == b && c > 0) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new Begin(id2));
         }
         Op t = body.get(i);
-        items.add(r.nextDouble() < variation ? randomOp(r, mixed) : new Op(t.kind(), t.reqs(), r.nextLong()));
+        items.add(r.nextDouble() < variation ? randomOp(r, mixed)
+            : new Op(t.kind(), t.reqs(), r.nextLong(), t.futureBack()));
         if (i == b - 1) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new End(id1));
         }
         if (i == c - 1) {
+          if (foldedReductions) {
+            items.add(readAll);
+          }
           items.add(new End(id2));
         }
       }
@@ -84,6 +127,21 @@ final class TracedProgram {
   }
 
   private Op randomOp(Random r, boolean mixed) {
+    Op o = randomOp0(r, mixed);
+    if (futureRandom != null && futureRandom.nextInt(4) == 0) {
+      // more index launches: their futures have no event until tend while their points are deferred
+      int a = futureRandom.nextInt(3);
+      int b = (a + 1 + futureRandom.nextInt(2)) % 3;
+      o = new Op(1, List.of(new Req(-1, 1L << a, Privilege.READ_WRITE), new Req(-2, 1L << b, Privilege.READ_ONLY)),
+          o.seed());
+    }
+    if (futureRandom != null && o.kind() != 2 && futureRandom.nextInt(3) == 0) {
+      return new Op(o.kind(), o.reqs(), o.seed(), 1 + futureRandom.nextInt(3));
+    }
+    return o;
+  }
+
+  private Op randomOp0(Random r, boolean mixed) {
     int k = r.nextInt(10);
     if (k == 0) {
       int a = r.nextInt(3);
@@ -91,7 +149,7 @@ final class TracedProgram {
       return new Op(1, List.of(new Req(-1, 1L << a, Privilege.READ_WRITE), new Req(-2, 1L << b, Privilege.READ_ONLY)),
           r.nextLong());
     }
-    if (k == 1 && mixed) {
+    if (k == 1 && mixed && !noFills) {
       return new Op(2, List.of(new Req(r.nextInt(regions()), 1L << r.nextInt(3), Privilege.WRITE_DISCARD)),
           r.nextLong());
     }

@@ -40,6 +40,8 @@ final class TracedRunner {
     final List<Long> masks = new ArrayList<>();
     final List<Privilege> privs = new ArrayList<>();
     long start = -1;
+    /** The task instances whose future it took as an argument (none usually). */
+    final List<Use> producers = new ArrayList<>();
   }
 
   final LegionRuntime rt;
@@ -50,6 +52,9 @@ final class TracedRunner {
   final Partition g;
   final List<Use> uses = new ArrayList<>();
   private final Map<Long, Use> byKey = new HashMap<>();
+  /** Per operation issued (by sequence number): its future and its task instances; null for fills. */
+  private final List<org.apophenia.legion.Future> futures = new ArrayList<>();
+  private final List<List<Use>> opUses = new ArrayList<>();
 
   TracedRunner(TracedProgram prog, DynamicTracing engine, String machine, Mapper mapper) {
     rt = new LegionRuntime(Presets.machine(machine), mapper == null ? new DefaultMapper() : mapper,
@@ -88,6 +93,18 @@ final class TracedRunner {
       }
       long point = ctx.point().length == 0 ? 0 : ctx.point()[0];
       long seed = (Long) ctx.arg(0) + point * 31;
+      if (ctx.argCount() > 2) { // a future's value: a task's seed, a reduced future or a future map
+        Object v = ctx.arg(2);
+        long fv = 0;
+        if (v instanceof List<?> l) {
+          for (Object o : l) {
+            fv = fv * 1_000_003 + (Long) o;
+          }
+        } else {
+          fv = (Long) v;
+        }
+        seed = seed * 31 + fv;
+      }
       Use u = byKey.get((Long) ctx.arg(1) * 64 + point);
       u.start = rt.simulation().now();
       HashChain.run(seed, views, masks);
@@ -135,6 +152,18 @@ final class TracedRunner {
     return a.intersects(b) && (ma & mb) != 0 && pa.interferesWith(pb);
   }
 
+  /** The arguments of {@code op}: its seed, its sequence number, and the future it takes, if any. */
+  private List<Object> args(TracedProgram.Op op, long seq, List<Use> mine) {
+    int from = (int) seq - op.futureBack();
+    if (op.futureBack() == 0 || from < 0 || futures.get(from) == null) {
+      return List.of(op.seed(), seq);
+    }
+    for (Use u : mine) {
+      u.producers.addAll(opUses.get(from));
+    }
+    return List.of(op.seed(), seq, futures.get(from));
+  }
+
   private void issue(TracedProgram.Op op, long seq) {
     switch (op.kind()) {
       case 0 -> {
@@ -155,9 +184,11 @@ final class TracedRunner {
         }
         uses.add(u);
         byKey.put(seq * 64, u);
-        rt.execute(new TaskLauncher(1, reqs, List.of(op.seed(), seq)));
+        futures.add(rt.execute(new TaskLauncher(1, reqs, args(op, seq, List.of(u)))));
+        opUses.add(List.of(u));
       }
       case 1 -> {
+        List<Use> mine = new ArrayList<>();
         TracedProgram.Req w = op.reqs().get(0);
         TracedProgram.Req rd = op.reqs().get(1);
         for (int i = 0; i < p.colors(); i++) {
@@ -169,17 +200,22 @@ final class TracedRunner {
           u.privs.add(w.priv());
           u.privs.add(rd.priv());
           uses.add(u);
+          mine.add(u);
           byKey.put(seq * 64 + i, u);
         }
-        rt.executeIndex(new IndexLauncher(1, Rect.of(0, p.colors() - 1), List.of(
+        // a reduced future for odd seeds, else a future map
+        futures.add(rt.executeIndex(new IndexLauncher(1, Rect.of(0, p.colors() - 1), List.of(
             RegionRequirement.projected(p, Projection.IDENTITY, w.priv(), root, fieldsOf(w.mask())),
             RegionRequirement.projected(g, Projection.IDENTITY, rd.priv(), root, fieldsOf(rd.mask()))),
-            List.of(op.seed(), seq), null));
+            args(op, seq, mine), (op.seed() & 1) != 0 ? ReductionOp.sumLong() : null)));
+        opUses.add(mine);
       }
       default -> {
         TracedProgram.Req q = op.reqs().get(0);
         rt.fill(regions.get(q.region()), fieldsOf(q.mask())[0], op.seed(), root);
         uses.add(null); // fills are not timed
+        futures.add(null);
+        opUses.add(List.of());
       }
     }
   }
@@ -206,6 +242,11 @@ final class TracedRunner {
         Use b = tasks.get(j);
         if (interfere(a, b) && b.start < a.start + TASK_NANOS) {
           bad.add("task " + i + " @" + a.start + " and task " + j + " @" + b.start);
+        }
+      }
+      for (Use pr : tasks.get(j).producers) {
+        if (tasks.get(j).start < pr.start + TASK_NANOS) {
+          bad.add("task " + j + " @" + tasks.get(j).start + " before the producer of its future @" + pr.start);
         }
       }
     }
