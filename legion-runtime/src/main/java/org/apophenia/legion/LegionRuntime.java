@@ -75,6 +75,8 @@ public final class LegionRuntime {
   private int openTrace = -1;
   private final Support support = new Support();
   private static final int[] NO_DEPS = new int[0];
+  /** A replayed task's reduction buffers (it has no REDUCE requirement): all null, read only. */
+  private static final ReductionBuffer[][] NO_BUFFERS = new ReductionBuffer[16][];
   private static final long[] NO_POINT = new long[0];
   /** Validated launches of recent trace instances, reused by later instances (see TraceLaunches). */
   private final TraceLaunches traceLaunches = new TraceLaunches();
@@ -1220,8 +1222,9 @@ public final class LegionRuntime {
       lastLaunchedDef = t.def();
       lastLaunchedKind = processor.kind();
       lastLaunchedBody = body;
+      int k = t.rs().size();
       Event done = submitTask(op.op(), t.def(), body, t.rs(), t.args(), t.point(), processor, memories,
-          new ReductionBuffer[t.rs().size()][], after, t.future(), null);
+          k <= NO_BUFFERS.length ? NO_BUFFERS : new ReductionBuffer[k][], after, t.future(), null);
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);
       return done;
