@@ -148,7 +148,7 @@ public final class FenceElision {
       }
     }
     int events = next;
-    List<Command> opt = TransitiveReduction.optimise(all, events);
+    List<Command> opt = TransitiveReduction.optimise(all, events, n); // the first copy is already reduced
     List<Command> own = new ArrayList<>();
     boolean fenceUsed = false;
     for (Command c : opt) {
