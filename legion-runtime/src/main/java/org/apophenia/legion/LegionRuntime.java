@@ -74,6 +74,8 @@ public final class LegionRuntime {
   private int openTrace = -1;
   private final Support support = new Support();
   private static final int[] NO_DEPS = new int[0];
+  /** A replayed task's reduction buffers (it has no REDUCE requirement): all null, read only. */
+  private static final ReductionBuffer[][] NO_BUFFERS = new ReductionBuffer[16][];
   private static final long[] NO_POINT = new long[0];
   /** Validated launches of recent trace instances, reused by later instances (see TraceLaunches). */
   private final TraceLaunches traceLaunches = new TraceLaunches();
@@ -1241,7 +1243,8 @@ public final class LegionRuntime {
                 + "needs the reduction instances recorded for it");
           }
         }
-        bufs = new ReductionBuffer[t.rs().size()][];
+        // no reduction instances: a shared all-null array (submitTask only reads it)
+        bufs = t.rs().size() <= NO_BUFFERS.length ? NO_BUFFERS : new ReductionBuffer[t.rs().size()][];
       } else if (bufs.length != t.rs().size()) {
         throw new IllegalArgumentException("task " + op.name() + " has " + t.rs().size() + " requirements, the "
             + "reduction instances are for " + bufs.length);

@@ -148,7 +148,7 @@ public final class FenceElision {
       }
     }
     int events = next;
-    List<Command> opt = TransitiveReduction.optimise(all, events);
+    List<Command> opt = TransitiveReduction.optimise(all, events, n); // the first copy is already reduced
     List<Command> own = new ArrayList<>();
     boolean fenceUsed = false;
     for (Command c : opt) {
@@ -160,7 +160,63 @@ public final class FenceElision {
     if (!fenceUsed && fenceOwn >= 0) {
       own.removeIf(c -> c.result() == fenceOwn);
     }
-    return new Elided(own, events, n, fenceUsed ? fenceOwn : -1);
+    return new Elided(shareMerges(own, 2 * n, events), events, n, fenceUsed ? fenceOwn : -1);
+  }
+
+  /**
+   * Replaces each new merge (event {@code >= from}) whose input set equals an earlier new merge's by
+   * that merge: operations that access the same instances get the same predecessors, so a stencil
+   * builds each neighbour set two or three times, and a replay would issue each of them. Only new
+   * merges are shared: they are local to one replay, while the own events {@code [n, 2n)} are what
+   * the next back-to-back replay binds. O(commands + inputs).
+   */
+  private static List<Command> shareMerges(List<Command> own, int from, int events) {
+    int[] alias = null;
+    java.util.HashMap<java.nio.IntBuffer, Integer> seen = new java.util.HashMap<>();
+    List<Command> out = new ArrayList<>(own.size());
+    for (Command c : own) {
+      if (alias != null) {
+        c = renameInputs(c, alias);
+      }
+      if (c instanceof Command.Merge m && m.result() >= from) {
+        int[] key = m.inputs().clone();
+        java.util.Arrays.sort(key);
+        Integer first = seen.putIfAbsent(java.nio.IntBuffer.wrap(key), m.result());
+        if (first != null) {
+          if (alias == null) {
+            alias = new int[events];
+            for (int e = 0; e < events; e++) {
+              alias[e] = e;
+            }
+          }
+          alias[m.result()] = first;
+          continue;
+        }
+      }
+      out.add(c);
+    }
+    return out;
+  }
+
+  private static Command renameInputs(Command c, int[] alias) {
+    if (c instanceof Command.Merge m) {
+      int[] in = m.inputs();
+      int[] r = null;
+      for (int i = 0; i < in.length; i++) {
+        if (alias[in[i]] != in[i]) {
+          if (r == null) {
+            r = in.clone();
+          }
+          r[i] = alias[in[i]];
+        }
+      }
+      return r == null ? c : new Command.Merge(m.result(), r);
+    } else if (c instanceof Command.Op o && o.pre() >= 0 && alias[o.pre()] != o.pre()) {
+      return new Command.Op(o.result(), alias[o.pre()], o.owner(), o.work());
+    } else if (c instanceof Command.Summary s && s.pre() >= 0 && alias[s.pre()] != s.pre()) {
+      return new Command.Summary(s.result(), alias[s.pre()]);
+    }
+    return c;
   }
 
   private static boolean uses(Command c, int e) {
@@ -261,14 +317,16 @@ public final class FenceElision {
       if (p.length < 2) {
         return p;
       }
-      Integer[] order = new Integer[p.length];
+      // latest definition first: sort (position, event) pairs packed in longs, no boxing
+      long[] order = new long[p.length];
       for (int i = 0; i < p.length; i++) {
-        order[i] = p[i];
+        order[i] = (long) (Integer.MAX_VALUE - pos[p[i]]) << 32 | p[i];
       }
-      java.util.Arrays.sort(order, (a, b) -> Integer.compare(pos[b], pos[a]));
+      java.util.Arrays.sort(order);
       int[] kept = new int[p.length];
       int n = 0;
-      for (int x : order) {
+      for (long o : order) {
+        int x = (int) o;
         boolean redundant = false;
         for (int j = 0; j < n && !redundant; j++) {
           redundant = reach.reaches(kept[j], x);

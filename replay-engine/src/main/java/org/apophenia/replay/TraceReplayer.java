@@ -69,7 +69,7 @@ final class TraceReplayer {
         for (int i = 0; i < in.length; i++) {
           in[i] = ev[m.inputs()[i]];
         }
-        ev[m.result()] = sim.merge(java.util.Arrays.asList(in)); // no copy of the inputs
+        ev[m.result()] = sim.merge(in); // reads the array in place
       } else if (c instanceof Command.Op o) {
         Event pre = o.pre() < 0 ? Event.NONE : ev[o.pre()];
         if (o.work() instanceof Command.Work.Task t) {

@@ -45,15 +45,24 @@ final class TransitiveReduction {
    * keeps reachability) and no one-input merge is left, so it would return its input unchanged.
    */
   static List<Command> optimise(List<Command> commands, int events) {
+    return optimise(commands, events, 0);
+  }
+
+  /**
+   * {@link #optimise(List, int)} for commands whose merges defining events below {@code reducedBelow}
+   * are already reduced and use only events below it (fence elision's first copy, optimised before it
+   * was unrolled): those are kept as they are, since nothing defined later changes what reaches them.
+   */
+  static List<Command> optimise(List<Command> commands, int events, int reducedBelow) {
     boolean[] renamed = new boolean[1];
-    List<Command> once = CopyPropagation.apply(apply(commands, events), events, null, renamed);
-    return renamed[0] ? CopyPropagation.apply(apply(once, events), events, null) : once;
+    List<Command> once = CopyPropagation.apply(new Pass(commands, events).run(reducedBelow), events, null, renamed);
+    return renamed[0] ? CopyPropagation.apply(new Pass(once, events).run(reducedBelow), events, null) : once;
   }
 
   /** The reduced commands; {@code events} bounds the event names used. */
   static List<Command> apply(List<Command> commands, int events) {
     Pass p = new Pass(commands, events);
-    return p.run();
+    return p.run(0);
   }
 
   /**
@@ -62,7 +71,7 @@ final class TransitiveReduction {
    */
   static Reachability reachability(List<Command> commands, int events) {
     Pass p = new Pass(commands, events);
-    p.run();
+    p.run(Integer.MAX_VALUE); // fence bits only: reducing the merges would not change any answer
     return p::reaches;
   }
 
@@ -198,12 +207,14 @@ final class TransitiveReduction {
       return (k + h) % n;
     }
 
-    List<Command> run() {
+    /** Reduces the merges defining events at or above {@code reducedBelow}; the others are kept. */
+    List<Command> run(int reducedBelow) {
       List<Command> out = new ArrayList<>(commands.size());
       for (Command c : commands) {
         int r = c.result();
         if (c instanceof Command.Merge m) {
-          int[] kept = m.inputs().length > WIDE ? reduceWide(m.inputs()) : reduce(m.inputs());
+          int[] kept = r < reducedBelow ? m.inputs()
+              : m.inputs().length > WIDE ? reduceWide(m.inputs()) : reduce(m.inputs());
           preds[r] = kept;
           long f = 0;
           for (int e : kept) {

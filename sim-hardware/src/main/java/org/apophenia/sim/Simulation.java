@@ -39,9 +39,19 @@ public final class Simulation {
   /** Arrivals still expected, by barrier event, for barriers that have had at least one. */
   private final Int2IntOpenHashMap arrivalsLeft = new Int2IntOpenHashMap();
 
+  /**
+   * By {@code from * memoryCount + to}: the last route looked up for that pair (see {@link #route});
+   * null on machines with more than {@link #ROUTE_CACHE_MEMORIES} memories (the table is quadratic).
+   */
+  private final Route[] lastRoute;
+  private static final int ROUTE_CACHE_MEMORIES = 512;
+  private final int memoryCount;
+
   private Simulation(Machine machine) {
     this.machine = machine;
     this.engine = new Engine(machine);
+    this.memoryCount = machine.memories().size();
+    this.lastRoute = memoryCount <= ROUTE_CACHE_MEMORIES ? new Route[memoryCount * memoryCount] : null;
   }
 
   /** A new simulation of {@code machine}, at time 0 with no operations. */
@@ -114,9 +124,24 @@ public final class Simulation {
     }
   }
 
-  /** An event that triggers when all of {@code events} have; {@link Event#NONE} for none. */
+  /**
+   * An event that triggers when all of {@code events} have; {@link Event#NONE} for none, one event as
+   * is. Reads the array in place (no copy): a replay merges thousands of small arrays per trace.
+   */
   public Event merge(Event... events) {
-    return merge(List.of(events));
+    if (events.length == 0) {
+      return Event.NONE;
+    }
+    if (events.length == 1) {
+      check(events[0]);
+      return events[0];
+    }
+    int op = engine.begin(Engine.MERGE, null, null, -1, 0);
+    for (Event e : events) {
+      engine.depend(op, check(e));
+    }
+    engine.end(op);
+    return new Event(op);
   }
 
   /** An event that triggers when all of {@code events} have; one event is returned as is. */
@@ -129,8 +154,8 @@ public final class Simulation {
       return events.get(0);
     }
     int op = engine.begin(Engine.MERGE, null, null, -1, 0);
-    for (Event e : events) {
-      engine.depend(op, check(e));
+    for (int i = 0, n = events.size(); i < n; i++) { // indexed: no iterator for the usual RandomAccess lists
+      engine.depend(op, check(events.get(i)));
     }
     engine.end(op);
     return new Event(op);
@@ -316,9 +341,23 @@ public final class Simulation {
     return m;
   }
 
-  /** The route of a copy or fill; the message names {@code kind + name} (built only on failure). */
+  /**
+   * The route of a copy or fill; the message names {@code kind + name} (built only on failure). The
+   * last route of each (from, to) pair is kept here: a replayed trace re-issues the same copies
+   * every time, and the machine's memo (a concurrent map keyed by a fresh triple) costs an allocation
+   * and a hash look-up per copy.
+   */
   private Route route(Memory from, Memory to, long bytes, String kind, String name) {
-    return machine.route(from, to, bytes).orElseThrow(() -> new IllegalArgumentException(
+    int slot = lastRoute == null ? -1 : from.id() * memoryCount + to.id();
+    Route r = slot < 0 ? null : lastRoute[slot];
+    if (r != null && r.bytes() == bytes) {
+      return r;
+    }
+    r = machine.route(from, to, bytes).orElseThrow(() -> new IllegalArgumentException(
         kind + name + ": no channel route from " + from.name() + " to " + to.name()));
+    if (slot >= 0) {
+      lastRoute[slot] = r;
+    }
+    return r;
   }
 }
