@@ -56,7 +56,11 @@ public final class FieldSpace {
 
   /** Whether {@code f} was allocated in this space. */
   public boolean has(Field f) {
-    return f.space() == id && f.id() < fields.size() && fields.get(f.id()).equals(f);
+    if (f.space() != id || f.id() >= fields.size()) {
+      return false;
+    }
+    Field own = fields.get(f.id());
+    return own == f || own.equals(f);
   }
 
   /** Mask of all allocated fields. */

@@ -75,14 +75,24 @@ final class TraceLaunches {
 
   private final Int2ObjectLinkedOpenHashMap<ArrayList<Launch>> byTrace = new Int2ObjectLinkedOpenHashMap<>();
 
+  /** The trace of the last look-up and its launches (null if none): one hash look-up per instance. */
+  private int lastTrace = Integer.MIN_VALUE;
+  private ArrayList<Launch> last;
+
   /** The launch at {@code position} of {@code trace}'s last instance, or null. */
   Launch get(int trace, int position) {
-    ArrayList<Launch> l = byTrace.getAndMoveToLast(trace);
+    if (trace != lastTrace) {
+      lastTrace = trace;
+      last = byTrace.getAndMoveToLast(trace); // recency is per trace instance, not per launch
+    }
+    ArrayList<Launch> l = last;
     return l == null || position >= l.size() ? null : l.get(position);
   }
 
   /** Remembers {@code launch} at {@code position} of {@code trace} (launches are remembered in order). */
   void put(int trace, int position, Launch launch) {
+    lastTrace = Integer.MIN_VALUE; // the list may be created or another evicted: look up again
+    last = null;
     ArrayList<Launch> l = byTrace.getAndMoveToLast(trace);
     if (l == null) {
       if (byTrace.size() >= MAX_TRACES) {

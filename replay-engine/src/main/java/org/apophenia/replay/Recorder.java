@@ -60,6 +60,11 @@ final class Recorder {
   /** The summary entry last merged into, and its fields: most requirements share it. */
   private LogicalRegion lastTop;
   private long lastTopFields;
+  /**
+   * The tree of the last requirement seen. A refinement between two requirements on it is caught by
+   * {@link #finish}, which compares every tree's version with the one first seen.
+   */
+  private int lastTree = -1;
 
   Recorder(int traceId, TraceSupport support) {
     this.traceId = traceId;
@@ -82,11 +87,14 @@ final class Recorder {
     IntArrayList writes = new IntArrayList();
     for (RegionRequirement q : op.requirements()) {
       LogicalRegion r = q.region();
-      int version = support.treeVersion(r);
-      Integer v = treeVersions.putIfAbsent(r.tree(), version);
-      treeRegion.putIfAbsent(r.tree(), r);
-      if (v != null && v != version) {
-        unreplayable("a region tree was refined during the trace");
+      if (r.tree() != lastTree) { // most requirements are on the tree of the one before
+        lastTree = r.tree();
+        int version = support.treeVersion(r);
+        Integer v = treeVersions.putIfAbsent(r.tree(), version);
+        treeRegion.putIfAbsent(r.tree(), r);
+        if (v != null && v != version) {
+          unreplayable("a region tree was refined during the trace");
+        }
       }
       // one summary requirement per parent region (usually a tree's root): registering it is one
       // logical analysis, not one per subregion the trace touched

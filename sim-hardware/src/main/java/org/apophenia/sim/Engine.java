@@ -475,7 +475,9 @@ final class Engine {
       listener.onSpan(new Span(new Event(op), CATEGORY[k], name[op], resources[r], now, now + d, bytes));
     }
     if ((k == TASK || k == ANALYSIS || k == REPLAY) && payload[op] != null) {
-      ((Runnable) payload[op]).run();
+      Runnable body = (Runnable) payload[op];
+      payload[op] = null; // runs once; dropping it lets what the body captured go (tasks' data, futures)
+      body.run();
     }
   }
 

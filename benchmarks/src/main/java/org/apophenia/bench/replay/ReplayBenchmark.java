@@ -20,7 +20,11 @@ import org.apophenia.legion.TaskBody;
 import org.apophenia.legion.TaskDefinition;
 import org.apophenia.legion.TaskLauncher;
 import org.apophenia.replay.DynamicTracing;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
+import org.apophenia.sim.Simulation;
 import org.apophenia.sim.TaskCost;
+import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -29,11 +33,13 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -43,27 +49,45 @@ import org.openjdk.jmh.annotations.Warmup;
  * per trace on one Perlmutter node (4 GPUs: ghost copies between framebuffers). Targets: replay at
  * least 10x cheaper than analysis, record at most 1.5x analysis.
  *
- * <p>One benchmark operation is one whole trace instance, {@code tbegin} to {@code tend}; divide by
- * {@code tasks} for the per-task cost. Each invocation gets a fresh runtime warmed by three iterations
- * (so that the measured one is in steady state: valid instances in the GPUs): {@code analysis} has no
- * engine; {@code record} installs a fresh engine just before the measured iteration (a first
- * recording); {@code replay} has had the engine throughout (record, re-record, fenced replay) and
- * measures a back-to-back replay with fence elision.
+ * <p>Scores are microseconds per task. One measured shot issues {@value #TASKS_PER_SHOT} tasks as
+ * whole trace instances ({@code tbegin} to {@code tend}; {@code TASKS_PER_SHOT / tasks} of them),
+ * launchers built by the application as a real program builds them. Before each shot, untimed: a fresh
+ * runtime, three warm-up instances (valid instances in the GPUs), and a GC, so that every shot starts
+ * from the same heap (the dependence graph and the simulated timeline grow with every task; the
+ * simulated machine is not run during the shot, as in a program that does not wait). {@code analysis}
+ * has no engine; {@code record} gives each instance a trace id never seen, so every one is a first
+ * recording, including the one-time optimisation at {@code tend} (transitive reduction, copy
+ * propagation, fence elision); {@code replay} has had the engine throughout (record, fenced replay)
+ * and measures back-to-back replays with fence elision. {@code machine} is the floor under all three:
+ * no runtime, the same tasks submitted straight to the simulated machine, each waiting on a merge of
+ * the tasks it depends on (a replay issues these and the ghost copies too), with a body closure each;
+ * it is what the simulator's own bookkeeping costs per task.
+ *
+ * <p>Garbage collection is kept out of the shots: the young generation (3 GB, parallel collector) holds
+ * a whole shot's allocation, and the heap is collected before each. So the scores are the mutator's
+ * cost; allocation per task, which decides what GC would add, is printed by {@code -prof gc} (analysis
+ * allocates several times more per task than replay, so this choice does not favour replay). A shot is
+ * a few milliseconds and a fresh runtime's code paths take many shots to compile: fewer than about 50
+ * warm-up shots leave replay and the machine floor 2-3x slower than their steady cost.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
+@OperationsPerInvocation(ReplayBenchmark.TASKS_PER_SHOT)
+@Warmup(iterations = 60)
+@Measurement(iterations = 40)
+@Fork(value = 1, jvmArgsAppend = {"-XX:+UseParallelGC", "-Xms6g", "-Xmx6g", "-Xmn3g"})
 public class ReplayBenchmark {
+  /** Tasks issued per measured shot: a multiple of every {@code tasks} parameter. */
+  static final int TASKS_PER_SHOT = 20_000;
+
   @Param({"10", "100", "1000", "2000"})
   int tasks;
 
   @Param({"jacobi", "stencil"})
   String program;
 
-  @Param({"analysis", "record", "replay"})
+  @Param({"analysis", "record", "replay", "machine"})
   String mode;
 
   private LegionRuntime rt;
@@ -72,8 +96,15 @@ public class ReplayBenchmark {
   private Partition g;
   private Field x;
   private Field y;
+  private int traceId;
+  private static final TaskCost COST = TaskCost.fixed(1000);
+  private Simulation sim;
+  private List<Processor> gpus;
+  private Event[] phase1;
+  private Event[] phase2;
+  private long sink;
 
-  @Setup(Level.Invocation)
+  @Setup(Level.Iteration)
   public void setUp() {
     rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), AnalysisCostModel.none());
     TaskBody body = ctx -> 0L;
@@ -86,26 +117,50 @@ public class ReplayBenchmark {
     grid = rt.createRegion(rt.createIndexSpace(Rect.of(0, 8L * pieces - 1)), fs);
     p = rt.partitionEqual(grid, pieces);
     g = rt.partitionWithGhosts(grid, pieces, 1);
-    DynamicTracing engine = new DynamicTracing();
-    if (mode.equals("replay")) {
-      rt.setTraceEngine(engine);
+    traceId = 1;
+    if (mode.equals("machine")) {
+      sim = rt.simulation();
+      gpus = sim.machine().processors(ProcessorKind.GPU);
+      int pieces2 = tasks / 2;
+      phase1 = new Event[pieces2];
+      phase2 = new Event[pieces2];
+      java.util.Arrays.fill(phase1, Event.NONE);
+      java.util.Arrays.fill(phase2, Event.NONE);
+    }
+    if (!mode.equals("analysis") && !mode.equals("machine")) {
+      rt.setTraceEngine(new DynamicTracing());
     }
     for (int i = 0; i < 3; i++) {
       iteration();
     }
-    if (mode.equals("record")) {
-      rt.setTraceEngine(engine);
-    }
+    System.gc();
+  }
+
+  /** Untimed: runs the simulated machine to the end (bodies and copies) and lets the runtime go. */
+  @TearDown(Level.Iteration)
+  public void drain() {
+    rt.finish();
+    rt = null;
+    sim = null;
   }
 
   @Benchmark
   public LegionRuntime trace() {
-    iteration();
+    for (int i = TASKS_PER_SHOT / tasks; i > 0; i--) {
+      iteration();
+    }
     return rt;
   }
 
   private void iteration() {
-    rt.beginTrace(1);
+    if (sim != null) {
+      machineIteration();
+      return;
+    }
+    if (mode.equals("record")) {
+      traceId++;
+    }
+    rt.beginTrace(traceId);
     int pieces = tasks / 2;
     if (program.equals("stencil")) {
       Rect dom = Rect.of(0, pieces - 1);
@@ -125,6 +180,20 @@ public class ReplayBenchmark {
             RegionRequirement.of(p.subregion(i), Privilege.READ_ONLY, grid, x)));
       }
     }
-    rt.endTrace(1);
+    rt.endTrace(traceId);
+  }
+
+  /** The tasks of one instance straight to the simulated machine: the dependences a replay issues. */
+  private void machineIteration() {
+    int pieces = tasks / 2;
+    for (int i = 0; i < pieces; i++) {
+      Event pre = sim.merge(phase2[Math.max(0, i - 1)], phase2[i], phase2[Math.min(pieces - 1, i + 1)]);
+      int k = i;
+      phase1[i] = sim.submit(new Operation.Task("stencil", gpus.get(i % gpus.size()), COST, pre, () -> sink += k));
+    }
+    for (int i = 0; i < pieces; i++) {
+      int k = i;
+      phase2[i] = sim.submit(new Operation.Task("update", gpus.get(i % gpus.size()), COST, phase1[i], () -> sink -= k));
+    }
   }
 }
