@@ -353,6 +353,36 @@ public final class LegionRuntime {
     return out;
   }
 
+  /**
+   * A context holding only {@code privileges} (requirements on regions this runtime created, parent
+   * an ancestor): launches through it are checked for privilege containment, see {@link Context}.
+   * The top-level context holds READ_WRITE on everything, so any valid requirements may be held.
+   * LegionException naming the requirement if one is invalid or on a partition.
+   */
+  public Context context(String name, RegionRequirement... privileges) {
+    return newContext(name, List.of(privileges));
+  }
+
+  /** A context for valid {@code privileges} (containment in a parent context already checked). */
+  Context newContext(String name, List<RegionRequirement> privileges) {
+    checkAlive("context");
+    for (int i = 0; i < privileges.size(); i++) {
+      RegionRequirement q = privileges.get(i);
+      String where = "context " + name + " privilege " + i;
+      if (q.region() == null) {
+        throw new LegionException(where + ": a context holds privileges on regions, not on partition "
+            + q.partition() + " (name a region of it, or the partitioned region)");
+      }
+      resolve(q, where);
+    }
+    return new Context(this, name, privileges);
+  }
+
+  /** The registered task's name, for messages (LegionException if none). */
+  String taskName(int id) {
+    return task(id).name();
+  }
+
   private TaskDefinition task(int id) {
     TaskDefinition d = tasks.get(id);
     if (d == null) {

@@ -6,10 +6,10 @@ package org.apophenia.legion;
  * held ones and the requested privilege must be below the held one in the semi-lattice
  * ({@link Privilege#covers}). Stateless; thread-safe.
  *
- * <p>In this runtime only the top-level context issues operations, and it holds READ_WRITE on every
- * field of every region it created, so {@link LegionRuntime} can never trip this check today. It is a
- * class of its own so that the check and its message are tested now with narrower held privileges,
- * and stay right when tasks gain sub-task launches (a child context holds only its requirements).
+ * <p>Used by {@link Context} for launches issued through a context that holds only some privileges,
+ * and by the runtime for the top-level context, which holds READ_WRITE on every field of every region
+ * it created (so that call can only fail on fields outside the parent's field space). Task bodies do
+ * not launch sub-tasks in this runtime; a context is how narrower privileges are handed on.
  */
 final class PrivilegeContainment {
   private PrivilegeContainment() {}

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Privilege containment (Legion thesis §2.5.1, Figure 2.2): the semi-lattice order of
- * {@link Privilege#covers}, and the containment check with parents holding narrower privileges than the
- * top-level context's READ_WRITE (which no operation of this runtime can exceed, see
- * {@link PrivilegeContainment}).
+ * {@link Privilege#covers}, the containment check with parents holding narrower privileges than the
+ * top-level context's READ_WRITE, and the same check through the public API: launches and child
+ * contexts issued through a {@link Context} that holds only some privileges.
  */
 class PrivilegeContainmentTest {
   private static final Privilege RO = Privilege.READ_ONLY;
@@ -74,5 +74,79 @@ class PrivilegeContainmentTest {
       assertThatCode(() -> rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(2), req, root, x, y))))
           .as("%s", req).doesNotThrowAnyException();
     }
+  }
+
+  @Test
+  void aContextPassesOnOnlyWhatItHolds() {
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(100)));
+    rt.registerReduction(ReductionOp.sumLong());
+    LogicalRegion left = p.subregion(0);
+    Context c = rt.context("solver", RegionRequirement.of(left, RO, root, x),
+        RegionRequirement.of(left, RW, root, y));
+    // covered: read x, read/write/reduce y of the held region or of a region under it
+    Partition q = rt.partitionEqual(left, 2);
+    assertThatCode(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(left, RO, left, x, y)))).doesNotThrowAnyException();
+    assertThatCode(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(q.subregion(1), RW, left, y)))).doesNotThrowAnyException();
+    assertThatCode(() -> c.executeIndex(new IndexLauncher(1, Rect.of(0, 1),
+        RegionRequirement.projected(q, Projection.IDENTITY, SUM, left, y)))).doesNotThrowAnyException();
+
+    // a privilege above the held one: names the launch, requirement, region, fields, held and requested
+    assertThatThrownBy(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(left, RO, left, y),
+        RegionRequirement.of(q.subregion(0), RW, left, x))))
+        .isInstanceOf(PrivilegeException.class)
+        .hasMessage("task t requirement 1 (in context solver): requested READ_WRITE on " + q.subregion(0)
+            + " fields {x} but the parent " + left + " holds only READ_ONLY");
+    // fields the context holds nothing on
+    Field z = fs.allocate("z", FieldType.LONG);
+    assertThatThrownBy(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(left, RO, left, x, z))))
+        .isInstanceOf(PrivilegeException.class)
+        .hasMessageContaining("task t requirement 0 (in context solver): requested READ_ONLY on " + left
+            + " fields {x, z} but the context holds no privilege on fields {z} of the parent " + left)
+        .hasMessageContaining("it holds READ_ONLY on " + left + " {x}, READ_WRITE on " + left + " {y}");
+    // a parent region the context holds nothing on (a sibling, or the root it came from)
+    assertThatThrownBy(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(1), RO, root, x))))
+        .isInstanceOf(PrivilegeException.class)
+        .hasMessageStartingWith("task t requirement 0 (in context solver): requested READ_ONLY with parent "
+            + root + ", a region on which the context holds no privilege");
+    // index launches are checked before anything is issued
+    assertThatThrownBy(() -> c.executeIndex(new IndexLauncher(1, Rect.of(0, 1),
+        RegionRequirement.projected(q, Projection.IDENTITY, WD, left, x))))
+        .isInstanceOf(PrivilegeException.class)
+        .hasMessageContaining("index task t requirement 0 (in context solver): requested WRITE_DISCARD")
+        .hasMessageContaining("holds only READ_ONLY");
+  }
+
+  @Test
+  void aFailedLaunchIssuesNothingAndTheRuntimeStaysUsable() {
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(100)));
+    Context c = rt.context("reader", RegionRequirement.of(root, RO, root, x));
+    long before = rt.analysedOperations();
+    assertThatThrownBy(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(root, RW, root, x))))
+        .isInstanceOf(PrivilegeException.class);
+    assertThat(rt.analysedOperations()).isEqualTo(before);
+    assertThatCode(() -> c.execute(new TaskLauncher(1, RegionRequirement.of(root, RO, root, x))))
+        .doesNotThrowAnyException();
+    assertThat(rt.analysedOperations()).isEqualTo(before + 1);
+  }
+
+  @Test
+  void childContextsAreContainedInTheirParent() {
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(100)));
+    LogicalRegion left = p.subregion(0);
+    Context c = rt.context("outer", RegionRequirement.of(left, WD, root, x, y));
+    Context inner = c.child("inner", RegionRequirement.of(left, WD, left, x));
+    assertThatCode(() -> inner.execute(new TaskLauncher(1, RegionRequirement.of(left, WD, left, x))))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(() -> inner.execute(new TaskLauncher(1, RegionRequirement.of(left, WD, left, y))))
+        .isInstanceOf(PrivilegeException.class).hasMessageContaining("no privilege on fields {y}");
+    assertThatThrownBy(() -> c.child("reader", RegionRequirement.of(left, RO, left, x)))
+        .isInstanceOf(PrivilegeException.class)
+        .hasMessage("context reader requirement 0 (in context outer): requested READ_ONLY on " + left
+            + " fields {x} but the parent " + left + " holds only WRITE_DISCARD");
+    assertThatThrownBy(() -> rt.context("bad", RegionRequirement.projected(p, Projection.IDENTITY, RO, root, x)))
+        .isInstanceOf(LegionException.class)
+        .hasMessageContaining("context bad privilege 0: a context holds privileges on regions, not on partition");
+    assertThatThrownBy(() -> rt.context("bad", RegionRequirement.of(root, RO, left, x)))
+        .isInstanceOf(PrivilegeException.class).hasMessageContaining("is not an ancestor of");
   }
 }

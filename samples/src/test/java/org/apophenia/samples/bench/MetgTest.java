@@ -53,4 +53,14 @@ class MetgTest {
     assertTrue(Double.isNaN(r.micros()));
     assertEquals("not reached", r.toString());
   }
+
+  @Test
+  void smallWidthsRunMoreStepsUpToTheCap() {
+    assertEquals(150, TaskGranularity.steps(20, 150, 1000));
+    assertEquals(150, TaskGranularity.steps(14, 150, 1000));
+    assertEquals(600, TaskGranularity.steps(12, 150, 1000));
+    assertEquals(1000, TaskGranularity.steps(10, 150, 1000));
+    assertEquals(1000, TaskGranularity.steps(4, 150, 1000));
+    assertEquals(300, TaskGranularity.steps(4, 60, 300));
+  }
 }
