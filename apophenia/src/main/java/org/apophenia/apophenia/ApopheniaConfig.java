@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param countHistoryOccurrences whether a candidate starts with the occurrences the mining found in
  *     its window as visits (else with none, as in Legion)
  * @param reduceToPeriod whether a mined repeat that is periodic (say {@code BBB'}) is replaced by its
- *     period {@code B}, which tiles the loop back to back
+ *     period {@code B}, which tiles the loop back to back (a period shorter than {@code minTraceLength},
+ *     such as a run of identical tasks, by the fewest whole periods that reach 32 tasks)
  * @param prefixTraces whether a trace may be a prefix of another (then a pointer goes on past the
  *     shorter trace, and the selection takes the longer match when it completes and the shorter one
  *     when it does not); otherwise Legion's no-prefix invariant holds and a longer promoted trace

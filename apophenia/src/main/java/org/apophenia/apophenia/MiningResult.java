@@ -18,9 +18,14 @@ import org.apophenia.suffix.RepeatSet;
  * {@code B^k} plus a little yields {@code B^j B'} (with {@code B'} a prefix of {@code B}) twice. Such
  * a repeat has period {@code |B|}; only {@code B} tiles the loop back to back, so with
  * {@code reduceToPeriod} the repeat is replaced by its first period (found with the KMP failure
- * function, O(L)), counted once per whole period its occurrences contain.
+ * function, O(L)), counted once per whole period its occurrences contain. A period shorter than the
+ * minimum trace length (a run of identical tasks) is first extended to the fewest whole periods that
+ * reach {@link #SHORT_BODY_TRACE} tasks.
  */
 record MiningResult(List<long[]> sequences, int[] occurrences, long nanos) {
+
+  /** Tasks per trace for a loop whose body is shorter than the minimum trace length (see {@link #mine}). */
+  static final int SHORT_BODY_TRACE = 32;
 
   static MiningResult mine(long[] window, RepeatFinder finder, boolean reduceToPeriod) {
     long t0 = System.nanoTime();
@@ -31,7 +36,16 @@ record MiningResult(List<long[]> sequences, int[] occurrences, long nanos) {
       int occurrences = r.occurrences();
       if (reduceToPeriod) {
         int p = smallestPeriod(seq);
-        if (p < seq.length && p >= finder.minLength()) {
+        if (p < finder.minLength()) {
+          // a body shorter than the shortest trace (a run of identical tasks): the fewest whole bodies
+          // that reach SHORT_BODY_TRACE tasks. Kept whole, a run of a thousand would be one trace, and
+          // the matcher keeps an open pointer per position of a trace, so every task would cost a
+          // thousand pointer steps; cut to the minimum length, each trace would be too short to
+          // amortise its markers. Shorter runs stay as they are.
+          int target = Math.max(finder.minLength(), SHORT_BODY_TRACE);
+          p *= (target + p - 1) / p;
+        }
+        if (p < seq.length) {
           occurrences *= seq.length / p;
           seq = Arrays.copyOf(seq, p);
         }
