@@ -2,6 +2,7 @@ package org.apophenia.legion;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A context that holds only some privileges (Legion thesis §2.5.1): what a task launched with these
@@ -45,13 +46,13 @@ public final class Context {
 
   /** {@link LegionRuntime#execute} after checking containment; nothing is issued if it fails. */
   public Future execute(TaskLauncher launcher) {
-    check("task " + runtime.taskName(launcher.taskId()), launcher.requirements());
+    check(launcher.requirements(), () -> "task " + runtime.taskName(launcher.taskId()));
     return runtime.execute(launcher);
   }
 
   /** {@link LegionRuntime#executeIndex} after checking containment; nothing is issued if it fails. */
   public Future executeIndex(IndexLauncher launcher) {
-    check("index task " + runtime.taskName(launcher.taskId()), launcher.requirements());
+    check(launcher.requirements(), () -> "index task " + runtime.taskName(launcher.taskId()));
     return runtime.executeIndex(launcher);
   }
 
@@ -61,45 +62,47 @@ public final class Context {
    */
   public Context child(String childName, RegionRequirement... privileges) {
     List<RegionRequirement> reqs = List.of(privileges);
-    check("context " + childName, reqs);
+    check(reqs, () -> "context " + childName);
     return runtime.newContext(childName, reqs);
   }
 
-  /** Throws unless every requirement of {@code reqs} is covered by this context's privileges. */
-  void check(String where, List<RegionRequirement> reqs) {
+  /**
+   * Throws unless every requirement of {@code reqs} is covered by this context's privileges; the
+   * message starts with {@code what} (the launch), built only then.
+   */
+  void check(List<RegionRequirement> reqs, Supplier<String> what) {
     for (int i = 0; i < reqs.size(); i++) {
       RegionRequirement r = reqs.get(i);
-      String at = where + " requirement " + i + " (in context " + name + ")";
-      List<RegionRequirement> held = new ArrayList<>();
+      int index = i;
+      Supplier<String> at = () -> what.get() + " requirement " + index + " (in context " + name + ")";
+      boolean holdsParent = false;
+      long anyFields = 0; // fields held on the parent, by any privilege
+      long covering = 0; // fields held on the parent by a privilege covering the requested one
       for (RegionRequirement h : privileges) {
         if (h.region().equals(r.parent())) {
-          held.add(h);
+          holdsParent = true;
+          anyFields |= h.fields();
+          if (h.privilege().covers(r.privilege())) {
+            covering |= h.fields();
+          }
         }
       }
-      if (held.isEmpty()) {
-        throw new PrivilegeException(at + ": requested " + r.privilege() + " with parent " + r.parent()
+      if (!holdsParent) {
+        throw new PrivilegeException(at.get() + ": requested " + r.privilege() + " with parent " + r.parent()
             + ", a region on which the context holds no privilege (it holds " + describe() + ")");
       }
       FieldSpace fs = r.parent().fieldSpace();
-      long anyFields = 0;
-      long covering = 0;
-      for (RegionRequirement h : held) {
-        anyFields |= h.fields();
-        if (h.privilege().covers(r.privilege())) {
-          covering |= h.fields();
-        }
-      }
       long missing = r.fields() & ~anyFields;
       if (missing != 0) {
         Object region = r.region() != null ? r.region() : r.partition();
-        throw new PrivilegeException(at + ": requested " + r.privilege() + " on " + region + " fields "
+        throw new PrivilegeException(at.get() + ": requested " + r.privilege() + " on " + region + " fields "
             + fs.names(r.fields()) + " but the context holds no privilege on fields " + fs.names(missing)
             + " of the parent " + r.parent() + " (it holds " + describe() + ")");
       }
       long weak = r.fields() & ~covering;
-      for (RegionRequirement h : held) {
-        if ((h.fields() & weak) != 0) {
-          PrivilegeContainment.check(at, r, fs, h.privilege(), anyFields); // throws: h does not cover it
+      for (RegionRequirement h : privileges) {
+        if ((h.fields() & weak) != 0 && h.region().equals(r.parent())) {
+          PrivilegeContainment.check(at.get(), r, fs, h.privilege(), anyFields); // throws: h does not cover it
         }
       }
     }
