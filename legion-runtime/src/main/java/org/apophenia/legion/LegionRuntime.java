@@ -1401,6 +1401,11 @@ public final class LegionRuntime {
     }
 
     @Override
+    public CapturedTrace detachCapture() {
+      return capture.detach();
+    }
+
+    @Override
     public Runnable dataEffect(Event command) {
       return capture.effectOf(command);
     }

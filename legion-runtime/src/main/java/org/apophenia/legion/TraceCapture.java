@@ -1,6 +1,7 @@
 package org.apophenia.legion;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.util.Collections;
 import java.util.List;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
@@ -10,19 +11,54 @@ import org.apophenia.sim.Simulation;
  * simulator cannot tell it: the inputs of each merge event, the data movement (copy, fold, fill)
  * bound to each command's completion event, and the reduction instances each task reduced into.
  * Active only while a trace is open with an engine installed;
- * cleared at every {@code tbegin}, so it holds at most one trace's analysed commands. Not thread-safe.
+ * cleared at every {@code tbegin}, so it holds at most one trace's analysed commands; {@link #detach}
+ * hands what it holds to an engine as an immutable {@link CapturedTrace} and starts afresh. Not
+ * thread-safe.
  */
 final class TraceCapture {
-  private final Int2ObjectOpenHashMap<List<Event>> merges = new Int2ObjectOpenHashMap<>();
-  private final Int2ObjectOpenHashMap<Runnable> effects = new Int2ObjectOpenHashMap<>();
-  private final Int2ObjectOpenHashMap<ReductionBuffer[][]> instances = new Int2ObjectOpenHashMap<>();
+  private Int2ObjectOpenHashMap<List<Event>> merges = new Int2ObjectOpenHashMap<>();
+  private Int2ObjectOpenHashMap<Runnable> effects = new Int2ObjectOpenHashMap<>();
+  private Int2ObjectOpenHashMap<ReductionBuffer[][]> instances = new Int2ObjectOpenHashMap<>();
   boolean active;
 
-  /** {@code sim.merge(events)}, remembering the inputs of a new merge event while active. */
+  /** A detached capture: the maps are never written again (the capture replaced them). */
+  private record Detached(Int2ObjectOpenHashMap<List<Event>> merges, Int2ObjectOpenHashMap<Runnable> effects,
+      Int2ObjectOpenHashMap<ReductionBuffer[][]> instances) implements CapturedTrace {
+    @Override
+    public List<Event> mergeInputs(Event merge) {
+      List<Event> l = merges.get(merge.id());
+      return l == null ? List.of() : Collections.unmodifiableList(l);
+    }
+
+    @Override
+    public Runnable dataEffect(Event command) {
+      return effects.get(command.id());
+    }
+
+    @Override
+    public Object reductionInstances(int op) {
+      return instances.get(op);
+    }
+  }
+
+  /** What was captured since the last clear or detach, as an immutable view; the capture starts afresh. O(1). */
+  CapturedTrace detach() {
+    CapturedTrace d = new Detached(merges, effects, instances);
+    merges = new Int2ObjectOpenHashMap<>();
+    effects = new Int2ObjectOpenHashMap<>();
+    instances = new Int2ObjectOpenHashMap<>();
+    return d;
+  }
+
+  /**
+   * {@code sim.merge(events)}, remembering the inputs of a new merge event while active. Keeps
+   * {@code events} itself (no copy: every caller builds a fresh list for one merge), so the caller
+   * must not change it afterwards.
+   */
   Event merge(Simulation sim, List<Event> events) {
     Event e = sim.merge(events);
     if (active && events.size() > 1) {
-      merges.put(e.id(), List.copyOf(events));
+      merges.put(e.id(), events);
     }
     return e;
   }
@@ -51,7 +87,7 @@ final class TraceCapture {
 
   List<Event> mergeInputs(Event e) {
     List<Event> l = merges.get(e.id());
-    return l == null ? List.of() : l;
+    return l == null ? List.of() : Collections.unmodifiableList(l);
   }
 
   Runnable effectOf(Event e) {

@@ -89,6 +89,14 @@ public interface TraceSupport {
   List<Event> mergeInputs(Event merge);
 
   /**
+   * Hands over what the analyses inside the open trace captured so far (merge inputs, data effects,
+   * reduction instances: what {@link #mergeInputs}, {@link #dataEffect} and {@link #reductionInstances}
+   * answer) as a view that never changes and may be read on any thread; later analyses of the trace
+   * start a new capture, so those three methods forget it. O(1).
+   */
+  CapturedTrace detachCapture();
+
+  /**
    * The data movement (copy, reduction fold or fill of real data) bound to the completion of a command
    * issued by an analysis inside the open trace, or null if none. Opaque: pass it to {@link #reissue}.
    */

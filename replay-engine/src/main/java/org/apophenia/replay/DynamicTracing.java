@@ -75,6 +75,8 @@ public final class DynamicTracing implements TraceEngine {
   private long analysedOps;
   private long replayNanos;
   private long reducingReplays;
+  private long optimisationWaits;
+  private long optimisationWaitNanos;
 
   public DynamicTracing() {
     this(TracingOptions.defaults());
@@ -105,7 +107,7 @@ public final class DynamicTracing implements TraceEngine {
       applyDelayed(support); // only a back-to-back replay of the same recording may supersede it
     }
     candidates = new ArrayList<>(reference);
-    recorder = candidates.isEmpty() ? new Recorder(traceId, support) : null;
+    recorder = candidates.isEmpty() ? new Recorder(traceId, support, options.inlineOptimisation()) : null;
   }
 
   @Override
@@ -182,7 +184,7 @@ public final class DynamicTracing implements TraceEngine {
   /** Analyse the deferred operations in order, recording them. */
   private void fallBack(int traceId, TraceSupport support) {
     applyDelayed(support);
-    recorder = new Recorder(traceId, support);
+    recorder = new Recorder(traceId, support, options.inlineOptimisation());
     for (PendingOp b : buffer) {
       recorder.before(b);
       recorder.observe(support.analyze(b));
@@ -269,6 +271,12 @@ public final class DynamicTracing implements TraceEngine {
     if (delayed != null) {
       skippedPostconditions++; // the same recording's: superseded by this replay's (see the class notes)
     }
+    if (!chosen.optimised()) { // its background optimisation has not finished: wait for it
+      long w0 = System.nanoTime();
+      chosen.commands();
+      optimisationWaits++;
+      optimisationWaitNanos += System.nanoTime() - w0;
+    }
     last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
     delayed = chosen;
     replays++;
@@ -308,6 +316,6 @@ public final class DynamicTracing implements TraceEngine {
     var s = cache.stats();
     return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
         preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
-        s.missCount(), s.evictionCount(), reducingReplays);
+        s.missCount(), s.evictionCount(), reducingReplays, optimisationWaits, optimisationWaitNanos);
   }
 }

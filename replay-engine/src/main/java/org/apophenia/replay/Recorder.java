@@ -1,8 +1,8 @@
 package org.apophenia.replay;
 
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -17,37 +17,40 @@ import org.apophenia.legion.PendingOp;
 import org.apophenia.legion.Privilege;
 import org.apophenia.legion.RegionRequirement;
 import org.apophenia.legion.TraceSupport;
-import org.apophenia.sim.Event;
-import org.apophenia.sim.Operation;
 
 /**
- * Turns the analysis of one trace into a {@link Recording} (dynamic tracing paper §IV-B). Before each
- * operation is analysed it notes, per equivalence atom and field first touched, the valid memories
- * (the precondition, for accesses that read); from each analysis it translates the simulator commands
- * into graph-calculus commands, renaming simulator events to local names: an event produced inside
- * the trace keeps its command, a merge the runtime made is rebuilt from its inputs, and anything from
- * before the trace becomes the fence. A task's command keeps its reduction instances, and the folds of
- * those instances are kept like copies, so that a replay reuses the instances and re-issues the folds.
- * Reductions pending from before the trace are folded before its first access to the data (not
+ * Captures the analysis of one trace for a {@link Recording} (dynamic tracing paper §IV-B). Before
+ * each operation is analysed it notes, per equivalence atom and field first touched, the valid
+ * memories (the precondition, for accesses that read); it keeps each analysis as the runtime reported
+ * it. Reductions pending from before the trace are folded before its first access to the data (not
  * recorded: the fence stands for them). At the end it folds the reductions the trace leaves pending
- * (recorded like the other folds), reads the postcondition, adds the summary and optimises.
+ * (recorded like the other folds), reads the postcondition, and hands the analyses with what the
+ * runtime captured ({@link TraceSupport#detachCapture}) to the {@link Optimisation}, which translates
+ * them into graph-calculus commands ({@link Translation}) and optimises them, in the background by
+ * default: only what reads the runtime's state as the trace runs is done on the application thread.
  *
- * <p>Cost: O(commands + atoms touched) per operation, plus the passes at the end. One instance per
- * recording; not thread-safe.
+ * <p>Cost: O(atoms touched) per operation, plus the pre- and postcondition at the end. One instance
+ * per recording; not thread-safe.
  */
 final class Recorder {
   private final int traceId;
   private final TraceSupport support;
+  private final boolean inlineOptimisation;
   private final List<OpSignature> ops = new ArrayList<>();
-  private final List<Command> commands = new ArrayList<>();
-  private final Int2IntOpenHashMap local = new Int2IntOpenHashMap();
-  private int events;
-  private int fence = -1;
+  /** The analyses (and end folds) in issue order, translated by the optimisation. */
+  private final List<Translation.Step> steps = new ArrayList<>();
+  /** Commands the analyses issued, merges aside: the recording's size before it is translated. */
+  private int issuedCommands;
+  /** Simulator events from this one on were made during the recording. */
+  private final int base;
+  private final IntArrayList reads = new IntArrayList();
+  private final IntArrayList writes = new IntArrayList();
   private String unreplayable;
   private boolean reduces;
-  private final IntArrayList results = new IntArrayList();
   // instance keys: (tree, atom, field) -> dense index
   private final Long2IntOpenHashMap keys = new Long2IntOpenHashMap();
+  /** Per (region id, field) used so far, the keys of its atoms (the atoms do not change in a replayable trace). */
+  private final Long2ObjectOpenHashMap<int[]> regionKeys = new Long2ObjectOpenHashMap<>();
   private final List<LogicalRegion> keyRegion = new ArrayList<>();
   private final IntArrayList keyAtom = new IntArrayList();
   private final IntArrayList keyField = new IntArrayList();
@@ -66,10 +69,11 @@ final class Recorder {
    */
   private int lastTree = -1;
 
-  Recorder(int traceId, TraceSupport support) {
+  Recorder(int traceId, TraceSupport support, boolean inlineOptimisation) {
     this.traceId = traceId;
     this.support = support;
-    local.defaultReturnValue(Integer.MIN_VALUE);
+    this.inlineOptimisation = inlineOptimisation;
+    base = support.simulation().eventCount();
     keys.defaultReturnValue(-1);
   }
 
@@ -83,8 +87,8 @@ final class Recorder {
     if (op.kind() != PendingOp.Kind.TASK) {
       unreplayable("a " + op.kind() + " inside the trace is always analysed");
     }
-    IntArrayList reads = new IntArrayList();
-    IntArrayList writes = new IntArrayList();
+    reads.clear();
+    writes.clear();
     for (RegionRequirement q : op.requirements()) {
       LogicalRegion r = q.region();
       if (r.tree() != lastTree) { // most requirements are on the tree of the one before
@@ -112,35 +116,15 @@ final class Recorder {
       // precondition covers it as it covers a read, and needs it free of earlier pending reductions
       boolean pre0 = reads0 || q.privilege() instanceof Privilege.Reduce;
       reduces |= q.privilege() instanceof Privilege.Reduce;
-      for (int a : support.atomsOf(r)) {
-        for (long f = q.fields(); f != 0; f &= f - 1) {
-          int field = Long.numberOfTrailingZeros(f);
-          long key = InstanceSet.key(r.tree(), a, field);
-          int k = keys.get(key);
-          if (k < 0) {
-            k = keyAtom.size();
-            keys.put(key, k);
-            keyRegion.add(r);
-            keyAtom.add(a);
-            keyField.add(field);
-            MemorySet valid = support.atomValid(r, a, field);
-            if (valid.isEmpty() && pre0) {
-              // reductions pending from before the trace: fold them now, before it (the data is the
-              // same as if this operation's analysis folded them), so that the trace's own folds read
-              // only its own reduction instances; a replay folds them the same way before its
-              // precondition is checked (Precondition#foldPendingThenHolds). Not recorded: to the
-              // trace's commands, they are what the fence waits for.
-              support.foldPending(r, a, field);
-              valid = support.atomValid(r, a, field);
-            }
-            preValid.add(valid);
-            if (pre0) {
-              preKeys.set(k);
-              if (valid.isEmpty()) {
-                unreplayable("the trace reads or reduces to data with reductions pending from before it");
-              }
-            }
-          }
+      for (long f = q.fields(); f != 0; f &= f - 1) {
+        int field = Long.numberOfTrailingZeros(f);
+        long rf = (long) r.id() << 6 | field;
+        int[] ks = regionKeys.get(rf);
+        if (ks == null) { // the first use of this region and field in the trace
+          ks = keysOf(r, field, pre0);
+          regionKeys.put(rf, ks);
+        }
+        for (int k : ks) {
           if (reads0) {
             reads.add(k);
           }
@@ -153,37 +137,50 @@ final class Recorder {
     accesses.add(new FenceElision.Access(reads.toIntArray(), writes.toIntArray()));
   }
 
-  /** The analysis of the last operation passed to {@link #before}. */
-  void observe(OpAnalysis a) {
-    int owner = ops.size() - 1;
-    for (Issued c : a.commands()) {
-      Operation op = c.operation();
-      if (op instanceof Operation.RuntimeWork) {
-        local.put(c.result().id(), -1); // the analysis' own cost is not replayed
-      } else if (op instanceof Operation.Merge m) {
-        List<Event> in = m.events();
-        local.put(c.result().id(), merge(in));
-      } else if (op instanceof Operation.Task t) {
-        int pre = orFence(resolve(t.precondition()));
-        int e = events++;
-        commands.add(new Command.Op(e, pre, owner, new Command.Work.Task(owner, a.processor(), a.memories(),
-            support.reductionInstances(a.op().op()))));
-        local.put(c.result().id(), e);
-        results.add(e);
-      } else {
-        reissued(c, owner);
+  /**
+   * The instance keys of {@code field} over the atoms of {@code r}, each noted at its first touch
+   * with its valid memories (the precondition if {@code pre0}: the access reads or reduces).
+   */
+  private int[] keysOf(LogicalRegion r, int field, boolean pre0) {
+    int[] atoms = support.atomsOf(r);
+    int[] ks = new int[atoms.length];
+    for (int i = 0; i < atoms.length; i++) {
+      int a = atoms[i];
+      long key = InstanceSet.key(r.tree(), a, field);
+      int k = keys.get(key);
+      if (k < 0) {
+        k = keyAtom.size();
+        keys.put(key, k);
+        keyRegion.add(r);
+        keyAtom.add(a);
+        keyField.add(field);
+        MemorySet valid = support.atomValid(r, a, field);
+        if (valid.isEmpty() && pre0) {
+          // reductions pending from before the trace: fold them now, before it (the data is the
+          // same as if this operation's analysis folded them), so that the trace's own folds read
+          // only its own reduction instances; a replay folds them the same way before its
+          // precondition is checked (Precondition#foldPendingThenHolds). Not recorded: to the
+          // trace's commands, they are what the fence waits for.
+          support.foldPending(r, a, field);
+          valid = support.atomValid(r, a, field);
+        }
+        preValid.add(valid);
+        if (pre0) {
+          preKeys.set(k);
+          if (valid.isEmpty()) {
+            unreplayable("the trace reads or reduces to data with reductions pending from before it");
+          }
+        }
       }
+      ks[i] = k;
     }
+    return ks;
   }
 
-  /** Records a copy, fold or fill the runtime issued for operation {@code owner}, to be re-issued. */
-  private void reissued(Issued c, int owner) {
-    Operation op = c.operation();
-    int pre = orFence(resolve(precondition(op)));
-    int e = events++;
-    commands.add(new Command.Op(e, pre, owner, new Command.Work.Reissue(op, support.dataEffect(c.result()))));
-    local.put(c.result().id(), e);
-    results.add(e);
+  /** The analysis of the last operation passed to {@link #before}: kept for the translation. */
+  void observe(OpAnalysis a) {
+    steps.add(new Translation.Step(ops.size() - 1, a, null));
+    issuedCommands += a.commands().size();
   }
 
   /**
@@ -201,8 +198,10 @@ final class Recorder {
     boolean any = false;
     for (int k = 0; k < keyAtom.size(); k++) {
       if (support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k)).isEmpty()) {
-        for (Issued c : support.foldPending(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k))) {
-          reissued(c, ops.size() - 1);
+        List<Issued> folds = support.foldPending(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k));
+        if (!folds.isEmpty()) {
+          steps.add(new Translation.Step(ops.size() - 1, null, folds));
+          issuedCommands += folds.size();
           any = true;
         }
       }
@@ -210,65 +209,17 @@ final class Recorder {
     return any;
   }
 
-  private static Event precondition(Operation op) {
-    if (op instanceof Operation.Copy c) {
-      return c.precondition();
-    } else if (op instanceof Operation.Fill f) {
-      return f.precondition();
-    } else if (op instanceof Operation.Fence f) {
-      return f.precondition();
-    }
-    return Event.NONE;
-  }
-
-  private int resolve(Event e) {
-    if (e.isNone()) {
-      return -1;
-    }
-    int l = local.get(e.id());
-    if (l != Integer.MIN_VALUE) {
-      return l;
-    }
-    List<Event> in = support.mergeInputs(e);
-    if (!in.isEmpty()) {
-      l = merge(in);
-    } else {
-      l = fence();
-    }
-    local.put(e.id(), l);
-    return l;
-  }
-
   /**
-   * §IV-B: an operation with no predecessor in the trace gets the fence. What it waited for when it
-   * was recorded (perhaps nothing) says nothing about what precedes a replay.
+   * {@code postcondition.implies(precondition)} without building either's index: the precondition's
+   * keys are a subset of the postcondition's, under the same dense key numbers. O(precondition).
    */
-  private int orFence(int pre) {
-    return pre >= 0 ? pre : fence();
-  }
-
-  private int fence() {
-    if (fence < 0) {
-      fence = events++;
-      commands.add(new Command.Fence(fence));
-    }
-    return fence;
-  }
-
-  private int merge(List<Event> in) {
-    IntArrayList ls = new IntArrayList();
-    for (Event x : in) {
-      int l = resolve(x);
-      if (l >= 0 && !ls.contains(l)) {
-        ls.add(l);
+  private boolean postImpliesPre(MemorySet[] post) {
+    for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
+      if (!post[k].containsAll(preValid.get(k))) {
+        return false;
       }
     }
-    if (ls.isEmpty()) {
-      return -1;
-    }
-    int e = events++;
-    commands.add(new Command.Merge(e, ls.toIntArray()));
-    return e;
+    return true;
   }
 
   private void unreplayable(String why) {
@@ -277,15 +228,12 @@ final class Recorder {
     }
   }
 
-  /** Reads the postcondition, adds the summary, optimises; the trace's analysis is complete. */
+  /**
+   * Reads the pre- and postcondition and starts the translation and optimisation (inline or in the
+   * background, see {@link Optimisation}); the trace's analysis is complete.
+   */
   Recording finish() {
     boolean foldedAtEnd = unreplayable == null && reduces && foldAtEnd();
-    int raw = commands.size() + 2;
-    int sinks = events++;
-    commands.add(new Command.Merge(sinks, results.toIntArray()));
-    int summaryEvent = events++;
-    commands.add(new Command.Summary(summaryEvent, sinks));
-    List<Command> opt = TransitiveReduction.optimise(commands, events);
     List<LogicalRegion> trees = new ArrayList<>(treeRegion.values());
     int[] versions = new int[trees.size()];
     for (int t = 0; t < trees.size(); t++) {
@@ -317,11 +265,11 @@ final class Recorder {
     Postcondition postc = new Postcondition(new InstanceSet(keyRegion, keyAtom.toIntArray(), keyField.toIntArray(),
         post, trees, versions));
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
-    FenceElision.Elided elided = null;
-    boolean idempotent = unreplayable == null && postc.implies(pre);
-    if (idempotent && !foldedAtEnd) { // the end folds' accesses are not the last operation's: no elision
-      elided = FenceElision.apply(opt, events, accesses);
-    }
-    return new Recording(traceId, ops, opt, events, pre, postc, reqs, accesses, unreplayable, elided, raw, reduces);
+    // the end folds' accesses are not the last operation's: no fence elision, so not treated as idempotent
+    boolean idempotent = unreplayable == null && !foldedAtEnd && postImpliesPre(post);
+    Optimisation opt = Optimisation.start(List.copyOf(steps), support.detachCapture(), base, accesses, idempotent,
+        inlineOptimisation);
+    return new Recording(traceId, ops, opt, pre, postc, reqs, accesses, unreplayable, idempotent, issuedCommands + 2,
+        reduces);
   }
 }

@@ -8,46 +8,148 @@ import org.apophenia.legion.RegionRequirement;
  * the optimised graph-calculus commands, the {@link Precondition} and {@link Postcondition}, the
  * requirements of the summary operation, and for idempotent recordings the fence-elided commands used
  * by back-to-back replays (§IV-F). A recording the runtime cannot replay (fills, copies or fences in
- * the trace, a refined region tree) keeps
- * {@link #unreplayable} as the reason and is used only to detect mismatches. Immutable once built
- * except for the contents of the reduction instances its tasks reuse, which each replay overwrites;
- * thread-safe otherwise.
+ * the trace, a refined region tree) keeps {@link #unreplayable} as the reason and is used only to
+ * detect mismatches.
  *
- * @param traceId the trace id it was recorded for
- * @param ops the operations, in issue order
- * @param commands the optimised commands (transitive reduction, copy propagation)
- * @param events bound on the local event names of {@code commands}
- * @param precondition what must be valid to replay
- * @param postcondition what is valid afterwards
- * @param summary requirements of the summary operation (READ_WRITE on everything used)
- * @param accesses per operation, the instance keys it reads and writes (for fence elision)
- * @param unreplayable why the recording cannot be replayed, or null
- * @param elided fence-elided commands for back-to-back replays, or null if not idempotent
- * @param unoptimisedCommands how many commands the recording had before optimisation
- * @param reduces whether a task of the trace has REDUCE requirements (its replays reuse the recorded
- *     reduction instances and re-issue the recorded folds)
+ * <p>The optimised and fence-elided commands are computed by an {@link Optimisation}, on a background
+ * thread unless {@link TracingOptions#inlineOptimisation()} (Legion defers transitive reduction to a
+ * meta-task the same way, unless {@code -lg:inline_transitive_reduction}); {@link #commands()} and
+ * {@link #elided()} wait for it, so the first replay, not the recording, pays for what the other
+ * thread has not finished. They are a pure function of the recorded commands, so which thread computed
+ * them never changes a replay. Everything else is known when the recording is made.
+ *
+ * <p>Immutable once built except for the contents of the reduction instances its tasks reuse, which
+ * each replay overwrites; thread-safe otherwise.
  */
-public record Recording(int traceId, List<OpSignature> ops, List<Command> commands, int events,
-    Precondition precondition, Postcondition postcondition, List<RegionRequirement> summary,
-    List<FenceElision.Access> accesses, String unreplayable, FenceElision.Elided elided,
-    int unoptimisedCommands, boolean reduces) {
-  public Recording {
-    ops = List.copyOf(ops);
-    commands = List.copyOf(commands);
-    summary = List.copyOf(summary);
-    accesses = List.copyOf(accesses);
+public final class Recording {
+  private final int traceId;
+  private final List<OpSignature> ops;
+  private final Optimisation optimisation;
+  private final Precondition precondition;
+  private final Postcondition postcondition;
+  private final List<RegionRequirement> summary;
+  private final List<FenceElision.Access> accesses;
+  private final String unreplayable;
+  private final boolean idempotent;
+  private final int weightedCommands;
+  private final boolean reduces;
+
+  /**
+   * @param traceId the trace id it was recorded for
+   * @param ops the operations, in issue order
+   * @param optimisation the translated and optimised (and, if idempotent, fence-elided) commands, maybe
+   *     still computing
+   * @param precondition what must be valid to replay
+   * @param postcondition what is valid afterwards
+   * @param summary requirements of the summary operation (READ_WRITE on everything used)
+   * @param accesses per operation, the instance keys it reads and writes (for fence elision)
+   * @param unreplayable why the recording cannot be replayed, or null
+   * @param idempotent whether the optimisation builds fence-elided commands (see {@link #idempotent()})
+   * @param weightedCommands the commands counted in the cache weight, known before translation
+   * @param reduces whether a task of the trace has REDUCE requirements (its replays reuse the recorded
+   *     reduction instances and re-issue the recorded folds)
+   */
+  Recording(int traceId, List<OpSignature> ops, Optimisation optimisation, Precondition precondition,
+      Postcondition postcondition, List<RegionRequirement> summary, List<FenceElision.Access> accesses,
+      String unreplayable, boolean idempotent, int weightedCommands, boolean reduces) {
+    this.traceId = traceId;
+    this.ops = List.copyOf(ops);
+    this.optimisation = optimisation;
+    this.precondition = precondition;
+    this.postcondition = postcondition;
+    this.summary = List.copyOf(summary);
+    this.accesses = List.copyOf(accesses);
+    this.unreplayable = unreplayable;
+    this.idempotent = idempotent;
+    this.weightedCommands = weightedCommands;
+    this.reduces = reduces;
+  }
+
+  public int traceId() {
+    return traceId;
+  }
+
+  /** The operations, in issue order. */
+  public List<OpSignature> ops() {
+    return ops;
+  }
+
+  /** The optimised commands (transitive reduction, copy propagation); waits for the optimisation. */
+  public List<Command> commands() {
+    return optimisation.result().commands();
+  }
+
+  /** Bound on the local event names of {@link #commands()}; waits for the optimisation. */
+  public int events() {
+    return optimisation.result().events();
+  }
+
+  public Precondition precondition() {
+    return precondition;
+  }
+
+  public Postcondition postcondition() {
+    return postcondition;
+  }
+
+  /** Requirements of the summary operation (READ_WRITE on everything the trace used). */
+  public List<RegionRequirement> summary() {
+    return summary;
+  }
+
+  /** Per operation, the instance keys it reads and writes. */
+  public List<FenceElision.Access> accesses() {
+    return accesses;
+  }
+
+  /** Why the recording cannot be replayed, or null. */
+  public String unreplayable() {
+    return unreplayable;
+  }
+
+  /** Fence-elided commands for back-to-back replays, or null if not idempotent; waits for the optimisation. */
+  public FenceElision.Elided elided() {
+    return optimisation.result().elided();
+  }
+
+  /** How many commands the recording had before optimisation; waits for the optimisation. */
+  public int unoptimisedCommands() {
+    return optimisation.result().unoptimised();
+  }
+
+  /** Whether a task of the trace has REDUCE requirements. */
+  public boolean reduces() {
+    return reduces;
   }
 
   /**
-   * Idempotent (§IV-E): replayable and the postcondition implies the precondition. Decided when the
-   * recording is made, which is also when the fence-elided commands are built. O(1).
+   * Idempotent (§IV-E): replayable and the postcondition implies the precondition, and not folding
+   * reductions at its end (those folds' accesses are not their owner operation's, so there are no
+   * fence-elided commands). Decided when the recording is made. O(1); never waits.
    */
   public boolean idempotent() {
-    return elided != null;
+    return idempotent;
   }
 
-  /** The cache weight: commands plus operations. */
+  /** Whether the optimised commands are ready (the optimisation ran inline or has finished). */
+  public boolean optimised() {
+    return optimisation.isDone();
+  }
+
+  /**
+   * The cache weight: operations plus commands, twice the commands for an idempotent recording (its
+   * fence-elided copy). Known without waiting for the translation: the commands are counted as the
+   * analyses issued them, with the sinks' merge and the summary, but not the merges the translation
+   * rebuilds.
+   */
   int weight() {
-    return commands.size() + ops.size() + (elided == null ? 0 : elided.commands().size());
+    return ops.size() + weightedCommands * (idempotent ? 2 : 1);
+  }
+
+  @Override
+  public String toString() {
+    return "Recording[trace " + traceId + ", " + ops.size() + " ops"
+        + (unreplayable == null ? "" : ", unreplayable: " + unreplayable) + (idempotent ? ", idempotent" : "")
+        + "]";
   }
 }

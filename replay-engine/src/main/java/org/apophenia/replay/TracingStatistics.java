@@ -20,8 +20,10 @@ package org.apophenia.replay;
  * @param cacheMisses look-ups of recordings that had been evicted
  * @param evictions recordings evicted from the cache
  * @param reducingReplays replays of recordings with REDUCE requirements (included in {@code replays})
+ * @param optimisationWaits replays that waited for their recording's background optimisation
+ * @param optimisationWaitNanos real time those replays waited (included in {@code replayNanos})
  */
 public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
     long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps,
     long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions,
-    long reducingReplays) {}
+    long reducingReplays, long optimisationWaits, long optimisationWaitNanos) {}

@@ -58,6 +58,14 @@ class ReplayProperties {
     STATS.addAndGet(9, futures ? 1 : 0);
     for (int id = 0; id < 3; id++) {
       STATS.addAndGet(6, engine.recordings(id).stream().filter(Recording::idempotent).count());
+      for (Recording r : engine.recordings(id)) { // the recorder decides idempotence without the sets' index
+        boolean implies = r.postcondition().implies(r.precondition());
+        if (r.idempotent()) {
+          assertThat(implies).as("%s", r).isTrue();
+        } else if (r.unreplayable() == null && !r.reduces()) { // no folds at its end: idempotent iff implies
+          assertThat(implies).as("%s", r).isFalse();
+        }
+      }
     }
   }
 

@@ -20,6 +20,7 @@ import org.apophenia.legion.TaskBody;
 import org.apophenia.legion.TaskDefinition;
 import org.apophenia.legion.TaskLauncher;
 import org.apophenia.replay.DynamicTracing;
+import org.apophenia.replay.TracingOptions;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
@@ -87,7 +88,7 @@ public class ReplayBenchmark {
   @Param({"jacobi", "stencil"})
   String program;
 
-  @Param({"analysis", "record", "replay", "machine"})
+  @Param({"analysis", "record", "record-inline", "replay", "machine"})
   String mode;
 
   private LegionRuntime rt;
@@ -128,7 +129,7 @@ public class ReplayBenchmark {
       java.util.Arrays.fill(phase2, Event.NONE);
     }
     if (!mode.equals("analysis") && !mode.equals("machine")) {
-      rt.setTraceEngine(new DynamicTracing());
+      rt.setTraceEngine(new DynamicTracing(TracingOptions.defaults().withInlineOptimisation(mode.equals("record-inline"))));
     }
     for (int i = 0; i < 3; i++) {
       iteration();
@@ -157,7 +158,7 @@ public class ReplayBenchmark {
       machineIteration();
       return;
     }
-    if (mode.equals("record")) {
+    if (mode.startsWith("record")) {
       traceId++;
     }
     rt.beginTrace(traceId);
