@@ -204,7 +204,11 @@ public final class DynamicTracing implements TraceEngine {
     try {
       if (recorder == null) {
         int n = buffer.size();
-        candidates.removeIf(r -> r.ops().size() != n);
+        for (int i = candidates.size() - 1; i >= 0; i--) { // no capturing lambda per trace
+          if (candidates.get(i).ops().size() != n) {
+            candidates.remove(i);
+          }
+        }
         if (candidates.isEmpty()) {
           mismatches++;
           fallBack(traceId, support);

@@ -55,8 +55,8 @@ final class TraceReplayer {
     }
     // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers
     Event gate = Event.NONE;
-    Processor util = utility(sim);
-    if (nanosPerOp > 0 && util != null) {
+    Processor util = nanosPerOp > 0 ? utility(sim) : null;
+    if (util != null) {
       gate = sim.submit(new Operation.RuntimeWork("replay trace " + r.traceId(), util, Category.REPLAY,
           nanosPerOp * ops.size(), elided ? Event.NONE : chainFence));
     }

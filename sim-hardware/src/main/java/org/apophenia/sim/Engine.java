@@ -26,7 +26,7 @@ import org.apophenia.sim.machine.Route;
  * Everything is a pure function of the submitted operations, hence deterministic.
  *
  * <p>Cost. O(log q) per activity for the queues plus O(1) per precondition edge; about 60 bytes per
- * op and 8 per edge, all in arrays that grow by half (heap is linear in graph size). Each op also
+ * op and 8 per edge, all in arrays that double when full (heap is linear in graph size). Each op also
  * accumulates its earliest possible finish ignoring resources ({@code ef}) and the predecessor that
  * set it, which yields the critical path.
  *
@@ -205,7 +205,7 @@ final class Engine {
 
   private void addEdge(int pre, int op) {
     if (edges == edgeNext.length) {
-      int cap = Math.max(16, edges + (edges >> 1));
+      int cap = Math.max(1024, edges * 2);
       edgeNext = Arrays.copyOf(edgeNext, cap);
       edgeTarget = Arrays.copyOf(edgeTarget, cap);
     }
@@ -509,7 +509,9 @@ final class Engine {
   }
 
   private void grow() {
-    int cap = Math.max(64, kind.length + (kind.length >> 1));
+    // doubling: the arrays are copied about once per op in all (growing by half copied them twice,
+    // a fifth of a replay's cost, which issues little else per op)
+    int cap = Math.max(1024, kind.length * 2);
     kind = Arrays.copyOf(kind, cap);
     resource = Arrays.copyOf(resource, cap);
     duration = Arrays.copyOf(duration, cap);
