@@ -42,6 +42,15 @@ import org.apophenia.legion.TraceSupport;
  * recording supersedes it unapplied: the postcondition sets exactly the valid memories of the same
  * instances, so applying the older one first would change nothing the newer one does not overwrite.
  *
+ * <p>Recording. The application thread only captures what reads the runtime's state as the trace
+ * runs (signatures, the precondition at each instance's first touch, the analyses, the postcondition
+ * at {@code tend}); the translation into graph-calculus commands and their optimisation run on a
+ * background thread unless {@link TracingOptions#inlineOptimisation()} (see {@link Optimisation}), and
+ * the first replay of a recording waits for them if they have not finished
+ * ({@link TracingStatistics#optimisationWaits()}). Fence elision starts only after the recording's
+ * first replay (a back-to-back replay may follow), and the first back-to-back replay waits for it if
+ * needed. Which thread did the work never changes a replay.
+ *
  * <p>Cost per replayed operation: O(1) command replays; the postcondition, O(instances), once per
  * chain of back-to-back replays; no region tree is walked. Called on the application thread only;
  * not thread-safe.
@@ -256,7 +265,7 @@ public final class DynamicTracing implements TraceEngine {
         && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
       chosen = last.recording();
       skippedChecks++;
-      if (options.fenceElision() && chosen.elided() != null) {
+      if (options.fenceElision() && chosen.idempotent()) { // an idempotent recording has elided commands
         previous = last;
         elidedReplays++;
       }
@@ -275,13 +284,20 @@ public final class DynamicTracing implements TraceEngine {
     if (delayed != null) {
       skippedPostconditions++; // the same recording's: superseded by this replay's (see the class notes)
     }
-    if (!chosen.optimised()) { // its background optimisation has not finished: wait for it
-      long w0 = System.nanoTime();
-      chosen.commands();
+    if (previous == null ? !chosen.optimised() : !chosen.elisionReady()) {
+      long w0 = System.nanoTime(); // its background optimisation or fence elision has not finished
+      if (previous == null) {
+        chosen.commands();
+      } else {
+        chosen.elided();
+      }
       optimisationWaits++;
       optimisationWaitNanos += System.nanoTime() - w0;
     }
     last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    if (previous == null && options.fenceElision() && options.idempotentReplay() && chosen.idempotent()) {
+      chosen.startElision(); // a back-to-back replay may follow: have its commands ready by then
+    }
     delayed = chosen;
     replays++;
     if (chosen.reduces()) {

@@ -10,14 +10,21 @@ import org.apophenia.legion.CapturedTrace;
 /**
  * The one-time work of turning a captured trace into replayable commands: its {@link Translation}
  * into graph-calculus commands (dynamic tracing paper §IV-B), their transitive reduction and copy
- * propagation (§IV-C), then, for an idempotent recording, fence elision (§IV-F). A pure function of
- * the analyses, the runtime's {@link CapturedTrace} and the accesses, so it may run on another thread: by default
- * on one daemon thread shared by every engine ({@value #THREAD_NAME}), which takes it off the
- * application's critical path the way Legion runs transitive reduction as a deferred meta-task.
- * {@link #result()} waits for it; whichever thread computed it, the result is the same.
+ * propagation (§IV-C), and, for an idempotent recording, fence elision (§IV-F). A pure function of
+ * the analyses, the runtime's {@link CapturedTrace} and the accesses, so it may run on another thread:
+ * by default on one daemon thread shared by every engine ({@value #THREAD_NAME}), which takes it off
+ * the application's critical path the way Legion runs transitive reduction as a deferred meta-task.
+ * {@link #result()} and {@link #elided()} wait for it; whichever thread computed it, the result is the
+ * same.
  *
- * <p>Cost: the passes of {@link TransitiveReduction} (and of {@link FenceElision} if idempotent) once
- * per recording. Thread-safe.
+ * <p>Fence elision is only needed by back-to-back replays, and it costs more than the rest (it reduces
+ * two unrolled copies of the commands), so it starts only when asked: {@link #startElision()} (the
+ * engine calls it after the recording's first replay) or {@link #elided()}. A recording never
+ * replayed twice in a row never pays for it.
+ *
+ * <p>Cost: the passes of {@link TransitiveReduction} once per recording, those of {@link FenceElision}
+ * at most once. {@link #result()} is thread-safe; starting the elision is for one thread (the
+ * engine's).
  */
 final class Optimisation {
   static final String THREAD_NAME = "apophenia-trace-optimiser";
@@ -28,9 +35,8 @@ final class Optimisation {
    * @param commands transitive reduction and copy propagation of the recorded commands
    * @param events bound on the local event names of {@code commands}
    * @param unoptimised how many commands the translation made
-   * @param elided fence-elided commands for back-to-back replays, or null if the recording is not idempotent
    */
-  record Result(List<Command> commands, int events, int unoptimised, FenceElision.Elided elided) {
+  record Result(List<Command> commands, int events, int unoptimised) {
     Result {
       commands = List.copyOf(commands);
     }
@@ -46,9 +52,18 @@ final class Optimisation {
   }
 
   private final CompletableFuture<Result> result;
+  private final List<FenceElision.Access> accesses;
+  private final boolean elide;
+  private final boolean inline;
+  /** The fence elision once started (null before; always null if not {@code elide}). */
+  private CompletableFuture<FenceElision.Elided> elided;
 
-  private Optimisation(CompletableFuture<Result> result) {
+  private Optimisation(CompletableFuture<Result> result, List<FenceElision.Access> accesses, boolean elide,
+      boolean inline) {
     this.result = result;
+    this.accesses = accesses;
+    this.elide = elide;
+    this.inline = inline;
   }
 
   /**
@@ -59,39 +74,62 @@ final class Optimisation {
    * @param captured what the runtime captured during the trace
    * @param base the first simulator event made during the recording
    * @param accesses per operation, the instance keys it reads and writes (used if {@code elide})
-   * @param elide whether to build fence-elided commands (idempotent recordings)
+   * @param elide whether fence-elided commands can be asked for (idempotent recordings)
    */
   static Optimisation start(List<Translation.Step> steps, CapturedTrace captured, int base,
       List<FenceElision.Access> accesses, boolean elide, boolean inline) {
     List<FenceElision.Access> acc = List.copyOf(accesses);
-    if (inline) {
-      return new Optimisation(CompletableFuture.completedFuture(run(steps, captured, base, acc, elide)));
-    }
-    return new Optimisation(CompletableFuture.supplyAsync(() -> run(steps, captured, base, acc, elide),
-        Background.EXECUTOR));
+    CompletableFuture<Result> r = inline ? CompletableFuture.completedFuture(run(steps, captured, base))
+        : CompletableFuture.supplyAsync(() -> run(steps, captured, base), Background.EXECUTOR);
+    return new Optimisation(r, acc, elide, inline);
   }
 
-  private static Result run(List<Translation.Step> steps, CapturedTrace captured, int base,
-      List<FenceElision.Access> accesses, boolean elide) {
+  private static Result run(List<Translation.Step> steps, CapturedTrace captured, int base) {
     Translation.Result t = Translation.translate(steps, captured, base);
-    return optimise(t.commands(), t.events(), accesses, elide);
+    return new Result(TransitiveReduction.optimise(t.commands(), t.events()), t.events(), t.commands().size());
   }
 
-  private static Result optimise(List<Command> commands, int events, List<FenceElision.Access> accesses,
-      boolean elide) {
-    List<Command> opt = TransitiveReduction.optimise(commands, events);
-    return new Result(opt, events, commands.size(), elide ? FenceElision.apply(opt, events, accesses) : null);
+  /** Starts the fence elision if the recording has one and it has not started; never waits for it. */
+  void startElision() {
+    if (!elide || elided != null) {
+      return;
+    }
+    if (inline) {
+      Result r = result();
+      elided = CompletableFuture.completedFuture(FenceElision.apply(r.commands(), r.events(), accesses));
+    } else {
+      elided = result.thenApplyAsync(r -> FenceElision.apply(r.commands(), r.events(), accesses),
+          Background.EXECUTOR);
+    }
   }
 
-  /** Whether the result is ready (no waiting in {@link #result()}). */
+  /** Whether the optimised commands are ready (no waiting in {@link #result()}). */
   boolean isDone() {
     return result.isDone();
   }
 
+  /** Whether the fence-elided commands are ready, or there are none (no waiting in {@link #elided()}). */
+  boolean isElisionDone() {
+    return !elide || elided != null && elided.isDone();
+  }
+
   /** The result, waiting for the background thread if it is not done; rethrows what it threw. */
   Result result() {
+    return join(result);
+  }
+
+  /** The fence-elided commands, or null if not idempotent; starts them if needed and waits for them. */
+  FenceElision.Elided elided() {
+    if (!elide) {
+      return null;
+    }
+    startElision();
+    return join(elided);
+  }
+
+  private static <T> T join(CompletableFuture<T> f) {
     try {
-      return result.join();
+      return f.join();
     } catch (CompletionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;

@@ -11,7 +11,8 @@ import org.apophenia.legion.RegionRequirement;
  * the trace, a refined region tree) keeps {@link #unreplayable} as the reason and is used only to
  * detect mismatches.
  *
- * <p>The optimised and fence-elided commands are computed by an {@link Optimisation}, on a background
+ * <p>The optimised and fence-elided commands are computed by an {@link Optimisation} (the fence-elided
+ * ones only once the recording has been replayed, or asked for), on a background
  * thread unless {@link TracingOptions#inlineOptimisation()} (Legion defers transitive reduction to a
  * meta-task the same way, unless {@code -lg:inline_transitive_reduction}); {@link #commands()} and
  * {@link #elided()} wait for it, so the first replay, not the recording, pays for what the other
@@ -107,9 +108,17 @@ public final class Recording {
     return unreplayable;
   }
 
-  /** Fence-elided commands for back-to-back replays, or null if not idempotent; waits for the optimisation. */
+  /**
+   * Fence-elided commands for back-to-back replays, or null if not idempotent; computes them if no
+   * replay has started them yet, and waits for them.
+   */
   public FenceElision.Elided elided() {
-    return optimisation.result().elided();
+    return optimisation.elided();
+  }
+
+  /** Starts computing the fence-elided commands (in the background by default) if they are due. */
+  void startElision() {
+    optimisation.startElision();
   }
 
   /** How many commands the recording had before optimisation; waits for the optimisation. */
@@ -134,6 +143,11 @@ public final class Recording {
   /** Whether the optimised commands are ready (the optimisation ran inline or has finished). */
   public boolean optimised() {
     return optimisation.isDone();
+  }
+
+  /** Whether the fence-elided commands are ready, or the recording has none. */
+  boolean elisionReady() {
+    return optimisation.isElisionDone();
   }
 
   /**

@@ -88,6 +88,36 @@ class EngineBehaviourTest {
   }
 
   @Test
+  void fenceElisionIsComputedOnlyOnceARecordingIsReplayed() {
+    DynamicTracing e = setUp(TracingOptions.defaults().withInlineOptimisation(true));
+    for (int i = 0; i < 10 && e.statistics().replays() == 0; i++) {
+      assertThat(e.recordings(1)).allMatch(Recording::optimised)
+          .as("never replayed: no fence elision yet").noneMatch(EngineBehaviourTest::elided);
+      iteration(1);
+    }
+    assertThat(e.statistics().replays()).isEqualTo(1);
+    assertThat(e.recordings(1)).as("the first (fenced) replay started it").anyMatch(EngineBehaviourTest::elided);
+    iteration(1); // back to back: elided
+    assertThat(e.statistics().elidedReplays()).isEqualTo(1);
+    assertThat(e.statistics().optimisationWaits()).isZero();
+  }
+
+  @Test
+  void withoutElisionTheElidedCommandsAreNeverComputed() {
+    DynamicTracing e = setUp(TracingOptions.defaults().withInlineOptimisation(true).withFenceElision(false));
+    for (int i = 0; i < 6; i++) {
+      iteration(1);
+    }
+    assertThat(e.statistics().replays()).isPositive();
+    assertThat(e.recordings(1)).anyMatch(Recording::idempotent).noneMatch(EngineBehaviourTest::elided);
+  }
+
+  /** Whether the fence-elided commands of an idempotent recording have been computed. */
+  private static boolean elided(Recording r) {
+    return r.idempotent() && r.elisionReady();
+  }
+
+  @Test
   void aDifferentFragmentIsReRecordedAndBothRecordingsAreKept() {
     DynamicTracing e = setUp(TracingOptions.defaults());
     iteration(1);
