@@ -1,9 +1,9 @@
 package org.apophenia.replay;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,9 +47,13 @@ final class Recorder {
   private final IntArrayList writes = new IntArrayList();
   private String unreplayable;
   private boolean reduces;
-  // instance keys: (tree, atom, field) -> dense index
-  private final Long2IntOpenHashMap keys = new Long2IntOpenHashMap();
-  /** Per (region id, field) used so far, the keys of its atoms (the atoms do not change in a replayable trace). */
+  // instance keys: (tree, atom, field) -> dense index, and each key's region, atom and field
+  /**
+   * Per (tree, field) touched, indexed by atom (dense per tree), the instance key + 1 (0: not touched
+   * yet): no hashing per atom.
+   */
+  private final Long2ObjectOpenHashMap<int[]> keysByAtom = new Long2ObjectOpenHashMap<>();
+  /** Per (region id, field) used so far, its atoms' keys (atoms do not change in a replayable trace). */
   private final Long2ObjectOpenHashMap<int[]> regionKeys = new Long2ObjectOpenHashMap<>();
   private final List<LogicalRegion> keyRegion = new ArrayList<>();
   private final IntArrayList keyAtom = new IntArrayList();
@@ -74,7 +78,6 @@ final class Recorder {
     this.support = support;
     this.inlineOptimisation = inlineOptimisation;
     base = support.simulation().eventCount();
-    keys.defaultReturnValue(-1);
   }
 
   int size() {
@@ -144,13 +147,19 @@ final class Recorder {
   private int[] keysOf(LogicalRegion r, int field, boolean pre0) {
     int[] atoms = support.atomsOf(r);
     int[] ks = new int[atoms.length];
+    long tf = (long) r.tree() << 6 | field;
+    int[] byAtom = keysByAtom.get(tf);
     for (int i = 0; i < atoms.length; i++) {
       int a = atoms[i];
-      long key = InstanceSet.key(r.tree(), a, field);
-      int k = keys.get(key);
+      if (byAtom == null || a >= byAtom.length) {
+        byAtom = byAtom == null ? new int[Math.max(64, a + 1)]
+            : Arrays.copyOf(byAtom, Math.max(a + 1, 2 * byAtom.length));
+        keysByAtom.put(tf, byAtom);
+      }
+      int k = byAtom[a] - 1;
       if (k < 0) {
         k = keyAtom.size();
-        keys.put(key, k);
+        byAtom[a] = k + 1;
         keyRegion.add(r);
         keyAtom.add(a);
         keyField.add(field);
