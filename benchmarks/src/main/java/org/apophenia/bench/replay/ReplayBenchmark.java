@@ -54,8 +54,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * whole trace instances ({@code tbegin} to {@code tend}; {@code TASKS_PER_SHOT / tasks} of them),
  * launchers built by the application as a real program builds them. Before each shot, untimed: a fresh
  * runtime, three warm-up instances (valid instances in the GPUs; for {@code replay}, more until one
- * was an elided replay), and a GC, so that every shot starts from the same heap (the dependence graph and the simulated timeline grow with every task; the
- * simulated machine is not run during the shot, as in a program that does not wait). {@code analysis}
+ * was an elided replay), and a GC, so that every shot starts from the same heap (the dependence graph
+ * and the simulated timeline grow with every task; the simulated machine is not run during the shot,
+ * as in a program that does not wait). {@code analysis}
  * has no engine; {@code record} gives each instance a trace id never seen, so every one is a first
  * recording: the application thread's capture, with the translation and optimisation (transitive
  * reduction, copy propagation) on the engine's background thread, as by default, which a stream of
