@@ -1332,7 +1332,7 @@ public final class LegionRuntime {
 
     @Override
     public Object reductionInstances(int op) {
-      return capture.instancesOf(op);
+      return capture.current().reductionInstances(op);
     }
 
     @Override
@@ -1397,7 +1397,7 @@ public final class LegionRuntime {
 
     @Override
     public List<Event> mergeInputs(Event merge) {
-      return capture.mergeInputs(merge);
+      return capture.current().mergeInputs(merge);
     }
 
     @Override
@@ -1407,7 +1407,7 @@ public final class LegionRuntime {
 
     @Override
     public Runnable dataEffect(Event command) {
-      return capture.effectOf(command);
+      return capture.current().dataEffect(command);
     }
 
     @Override

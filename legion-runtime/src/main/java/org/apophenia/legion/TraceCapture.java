@@ -16,14 +16,16 @@ import org.apophenia.sim.Simulation;
  * thread-safe.
  */
 final class TraceCapture {
-  private Int2ObjectOpenHashMap<List<Event>> merges = new Int2ObjectOpenHashMap<>();
-  private Int2ObjectOpenHashMap<Runnable> effects = new Int2ObjectOpenHashMap<>();
-  private Int2ObjectOpenHashMap<ReductionBuffer[][]> instances = new Int2ObjectOpenHashMap<>();
+  /** What is being captured; once detached, its maps are never written again (the capture replaced it). */
+  private Captured current = Captured.empty();
   boolean active;
 
-  /** A detached capture: the maps are never written again (the capture replaced them). */
-  private record Detached(Int2ObjectOpenHashMap<List<Event>> merges, Int2ObjectOpenHashMap<Runnable> effects,
+  private record Captured(Int2ObjectOpenHashMap<List<Event>> merges, Int2ObjectOpenHashMap<Runnable> effects,
       Int2ObjectOpenHashMap<ReductionBuffer[][]> instances) implements CapturedTrace {
+    static Captured empty() {
+      return new Captured(new Int2ObjectOpenHashMap<>(), new Int2ObjectOpenHashMap<>(), new Int2ObjectOpenHashMap<>());
+    }
+
     @Override
     public List<Event> mergeInputs(Event merge) {
       List<Event> l = merges.get(merge.id());
@@ -43,11 +45,14 @@ final class TraceCapture {
 
   /** What was captured since the last clear or detach, as an immutable view; the capture starts afresh. O(1). */
   CapturedTrace detach() {
-    CapturedTrace d = new Detached(merges, effects, instances);
-    merges = new Int2ObjectOpenHashMap<>();
-    effects = new Int2ObjectOpenHashMap<>();
-    instances = new Int2ObjectOpenHashMap<>();
+    CapturedTrace d = current;
+    current = Captured.empty();
     return d;
+  }
+
+  /** What was captured since the last clear or detach, as it grows. */
+  CapturedTrace current() {
+    return current;
   }
 
   /**
@@ -58,7 +63,7 @@ final class TraceCapture {
   Event merge(Simulation sim, List<Event> events) {
     Event e = sim.merge(events);
     if (active && events.size() > 1) {
-      merges.put(e.id(), events);
+      current.merges().put(e.id(), events);
     }
     return e;
   }
@@ -66,8 +71,8 @@ final class TraceCapture {
   /** Remembers that {@code action} moves data when {@code e} triggers (composed with earlier ones). */
   void effect(Event e, Runnable action) {
     if (active) {
-      Runnable prev = effects.get(e.id());
-      effects.put(e.id(), prev == null ? action : () -> {
+      Runnable prev = current.effects().get(e.id());
+      current.effects().put(e.id(), prev == null ? action : () -> {
         prev.run();
         action.run();
       });
@@ -77,26 +82,13 @@ final class TraceCapture {
   /** Remembers the reduction instances of task {@code op} (per requirement, per field) while active. */
   void instances(int op, ReductionBuffer[][] bufs) {
     if (active) {
-      instances.put(op, bufs);
+      current.instances().put(op, bufs);
     }
   }
 
-  ReductionBuffer[][] instancesOf(int op) {
-    return instances.get(op);
-  }
-
-  List<Event> mergeInputs(Event e) {
-    List<Event> l = merges.get(e.id());
-    return l == null ? List.of() : Collections.unmodifiableList(l);
-  }
-
-  Runnable effectOf(Event e) {
-    return effects.get(e.id());
-  }
-
   void clear() {
-    merges.clear();
-    effects.clear();
-    instances.clear();
+    current.merges().clear();
+    current.effects().clear();
+    current.instances().clear();
   }
 }

@@ -47,10 +47,10 @@ final class Recorder {
   private final IntArrayList writes = new IntArrayList();
   private String unreplayable;
   private boolean reduces;
-  // instance keys: (tree, atom, field) -> dense index, and each key's region, atom and field
   /**
-   * Per (tree, field) touched, indexed by atom (dense per tree), the instance key + 1 (0: not touched
-   * yet): no hashing per atom.
+   * Instance keys, dense in first-touch order: per (tree, field) touched, indexed by atom (dense per
+   * tree), the key + 1 (0: not touched yet), so no hashing per atom; each key's region, atom and field
+   * below.
    */
   private final Long2ObjectOpenHashMap<int[]> keysByAtom = new Long2ObjectOpenHashMap<>();
   /** Per (region id, field) used so far, its atoms' keys (atoms do not change in a replayable trace). */
