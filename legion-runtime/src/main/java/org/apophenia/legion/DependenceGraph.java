@@ -1,8 +1,9 @@
 package org.apophenia.legion;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.apophenia.sim.Event;
 
 /**
@@ -22,13 +23,15 @@ final class DependenceGraph {
   static final byte FENCE = 5;
   static final byte SUMMARY = 6;
 
-  /** Names, or objects whose {@code toString} is the name (built only when asked for). */
-  private final ArrayList<Object> names = new ArrayList<>();
-  private final it.unimi.dsi.fastutil.ints.IntArrayList kinds = new it.unimi.dsi.fastutil.ints.IntArrayList();
-  private final ArrayList<int[]> deps = new ArrayList<>();
-  private final ArrayList<Event> events = new ArrayList<>();
+  /** Per op: its name, or an object whose {@code toString} is the name (built only when asked for). */
+  private Object[] names = new Object[0];
+  private byte[] kinds = new byte[0];
+  /** Per op: its dependences (null: none recorded). */
+  private int[][] deps = new int[0][];
+  private Event[] events = new Event[0];
   /** What the runtime needs to analyse or launch a task still pending, by op; null once issued. */
-  private final ArrayList<Object> pending = new ArrayList<>();
+  private Object[] pending = new Object[0];
+  private int size;
   private int[] stamp = new int[64];
   private int stampOwner = -1;
   private int stampGen;
@@ -38,24 +41,36 @@ final class DependenceGraph {
    * too costly to format for every node (a close's names two rectangles, and nobody reads most).
    */
   int newOp(byte kind, Object name) {
-    names.add(name);
-    kinds.add(kind);
-    deps.add(null);
-    events.add(null);
-    pending.add(null);
-    return names.size() - 1;
+    int op = size;
+    if (op == names.length) {
+      grow();
+    }
+    names[op] = name;
+    kinds[op] = kind;
+    size = op + 1;
+    return op;
+  }
+
+  /** One capacity for all the per-op arrays: a node costs two stores, not five list appends. */
+  private void grow() {
+    int cap = Math.max(256, names.length * 2);
+    names = Arrays.copyOf(names, cap);
+    kinds = Arrays.copyOf(kinds, cap);
+    deps = Arrays.copyOf(deps, cap);
+    events = Arrays.copyOf(events, cap);
+    pending = Arrays.copyOf(pending, cap);
   }
 
   int size() {
-    return names.size();
+    return size;
   }
 
   byte kind(int op) {
-    return (byte) kinds.getInt(op);
+    return kinds[Objects.checkIndex(op, size)];
   }
 
   String name(int op) {
-    return String.valueOf(names.get(op));
+    return String.valueOf(names[Objects.checkIndex(op, size)]);
   }
 
   /** Adds {@code dep} to {@code out} unless already there for {@code owner}. O(1). */
@@ -65,7 +80,7 @@ final class DependenceGraph {
       stampGen++;
     }
     if (dep >= stamp.length) {
-      stamp = java.util.Arrays.copyOf(stamp, Math.max(dep + 1, stamp.length * 2));
+      stamp = Arrays.copyOf(stamp, Math.max(dep + 1, stamp.length * 2));
     }
     if (stamp[dep] != stampGen) {
       stamp[dep] = stampGen;
@@ -74,44 +89,44 @@ final class DependenceGraph {
   }
 
   void setDeps(int op, int[] d) {
-    deps.set(op, d);
+    deps[Objects.checkIndex(op, size)] = d;
   }
 
   /** The operations {@code op} depends on directly, in analysis order. */
   int[] deps(int op) {
-    int[] d = deps.get(op);
+    int[] d = deps[Objects.checkIndex(op, size)];
     return d == null ? new int[0] : d;
   }
 
   void setEvent(int op, Event e) {
-    events.set(op, e);
+    events[Objects.checkIndex(op, size)] = e;
   }
 
   /** Completion event of {@code op}, or null before it is issued. */
   Event event(int op) {
-    return events.get(op);
+    return events[Objects.checkIndex(op, size)];
   }
 
   /** Attaches a pending task's launch data to {@code op}. O(1). */
   void setPending(int op, Object issue) {
-    pending.set(op, issue);
+    pending[Objects.checkIndex(op, size)] = issue;
   }
 
   /** The pending launch data of {@code op}, or null. O(1). */
   Object pending(int op) {
-    return op >= 0 && op < pending.size() ? pending.get(op) : null;
+    return op >= 0 && op < size ? pending[op] : null;
   }
 
   /** The pending launch data of {@code op} (null if none), detached. O(1). */
   Object takePending(int op) {
     Object o = pending(op);
     if (o != null) {
-      pending.set(op, null);
+      pending[op] = null;
     }
     return o;
   }
 
   List<String> names() {
-    return names.stream().map(String::valueOf).toList();
+    return Arrays.stream(names, 0, size).map(String::valueOf).toList();
   }
 }

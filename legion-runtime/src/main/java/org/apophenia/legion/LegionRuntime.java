@@ -604,11 +604,12 @@ public final class LegionRuntime {
     int op = graph.newOp(DependenceGraph.TASK, name);
     PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, name, l.def().id(), l.points()[i], l.projected()[i]);
     List<Resolved> rs = l.resolved()[i];
-    graph.setPending(op, new TaskIssue(l.def(), rs, args, l.points()[i], future, pointIndex, points));
+    TaskIssue t = new TaskIssue(l.def(), rs, args, l.points()[i], future, pointIndex, points);
+    graph.setPending(op, t);
     if (engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED) {
       return;
     }
-    analyzeTask(op, pending, l.def(), rs, args, l.points()[i], pointIndex, points, future);
+    analyzeTask(op, pending, t);
   }
 
   /**
@@ -707,17 +708,22 @@ public final class LegionRuntime {
     int op = graph.newOp(DependenceGraph.TASK, def.name() + (point.length == 0 ? "" : java.util.Arrays.toString(point)));
     PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, graph.name(op), def.id(), point,
         rs.stream().map(Resolved::req).toList());
-    graph.setPending(op, new TaskIssue(def, rs, args, point, future, pointIndex, points));
+    TaskIssue t = new TaskIssue(def, rs, args, point, future, pointIndex, points);
+    graph.setPending(op, t);
     if (engine != null && openTrace >= 0
         && engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED) {
       return;
     }
-    analyzeTask(op, pending, def, rs, args, point, pointIndex, points, future);
+    analyzeTask(op, pending, t);
   }
 
-  private OpAnalysis analyzeTask(int op, PendingOp pending, TaskDefinition def, List<Resolved> rs,
-      List<Object> args, long[] point, int pointIndex, int points, Future future) {
+  private OpAnalysis analyzeTask(int op, PendingOp pending, TaskIssue t) {
     long t0 = System.nanoTime();
+    TaskDefinition def = t.def();
+    List<Resolved> rs = t.rs();
+    List<Object> args = t.args();
+    int pointIndex = t.pointIndex();
+    int points = t.points();
     IntArrayList deps = new IntArrayList();
     for (Resolved r : rs) {
       logical.analyze(op, r.node, r.mask, r.priv, r.redop, deps);
@@ -762,8 +768,8 @@ public final class LegionRuntime {
     if (reduces) {
       capture.instances(op, bufs);
     }
-    Event done = submitTask(op, def, def.bodies().get(proc.kind()), rs, args, point, proc, mems, bufs,
-        capture.merge(sim, taskPre), future, issued, false);
+    Event done = submitTask(op, t, def.bodies().get(proc.kind()), proc, mems, bufs, capture.merge(sim, taskPre),
+        NO_EVENTS, 0, issued, false);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
       physical.commit(r.node, r.mask, r.priv, mems.get(i).id(), done, bufs[i]);
@@ -788,15 +794,66 @@ public final class LegionRuntime {
     return v.contains(mem) && machine.memory(mem.id()).equals(mem);
   }
 
-  private record TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future,
-      int pointIndex, int points) {}
+  private static final Event[] NO_EVENTS = new Event[0];
 
+  /**
+   * A task issued and not launched yet: the dependence graph's pending data for it. Once launched it
+   * is also the task's body, what runs when its processor starts it in simulated time (one object per
+   * task: the launch fills in where it runs). Not thread-safe.
+   */
+  private final class TaskIssue implements Runnable {
+    private final TaskDefinition def;
+    private final List<Resolved> rs;
+    private final List<Object> args;
+    private final long[] point;
+    private final Future future;
+    private final int pointIndex;
+    private final int points;
+    // set by submitTask
+    private String name;
+    private TaskBody body;
+    private Processor proc;
+    private List<Memory> mems;
+    private ReductionBuffer[][] bufs;
+    private boolean reuseInstances;
 
-  private Event submitTask(int op, TaskDefinition def, TaskBody body, List<Resolved> rs, List<Object> args,
-      long[] point, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs, Event pre, Future future,
-      List<Issued> issued, boolean reuseInstances) {
-    String name = graph.name(op); // the task's own node: closes made by its analysis come after it
-    Runnable run = () -> {
+    TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future, int pointIndex,
+        int points) {
+      this.def = def;
+      this.rs = rs;
+      this.args = args;
+      this.point = point;
+      this.future = future;
+      this.pointIndex = pointIndex;
+      this.points = points;
+    }
+
+    TaskDefinition def() {
+      return def;
+    }
+
+    List<Resolved> rs() {
+      return rs;
+    }
+
+    List<Object> args() {
+      return args;
+    }
+
+    long[] point() {
+      return point;
+    }
+
+    int pointIndex() {
+      return pointIndex;
+    }
+
+    int points() {
+      return points;
+    }
+
+    @Override
+    public void run() {
       effects.applyTriggered(sim); // folds of earlier uses of reused reduction instances included
       if (reuseInstances) {
         for (ReductionBuffer[] bs : bufs) {
@@ -823,13 +880,27 @@ public final class LegionRuntime {
         vals.add(a instanceof Future f ? f.resolved() : a);
       }
       future.value = body.run(new TaskContext(name, point, vals, proc, rs.stream().map(Resolved::req).toList(), acc));
-    };
-    Operation.Task t = new Operation.Task(name, proc, def.cost(), pre, run);
-    Event done = sim.submit(t);
-    if (issued != null) {
-      issued.add(new Issued(t, done));
     }
-    future.event = done;
+  }
+
+  /**
+   * Submits task {@code t} (graph node {@code op}) on {@code proc} after {@code pre} and the first
+   * {@code count} events of {@code more}; sets its future's event.
+   */
+  private Event submitTask(int op, TaskIssue t, TaskBody body, Processor proc, List<Memory> mems,
+      ReductionBuffer[][] bufs, Event pre, Event[] more, int count, List<Issued> issued, boolean reuseInstances) {
+    t.name = graph.name(op); // the task's own node: closes made by its analysis come after it
+    t.body = body;
+    t.proc = proc;
+    t.mems = mems;
+    t.bufs = bufs;
+    t.reuseInstances = reuseInstances;
+    Operation.Task task = new Operation.Task(t.name, proc, t.def.cost(), pre, t);
+    Event done = sim.submit(task, more, count);
+    if (issued != null) {
+      issued.add(new Issued(task, done));
+    }
+    t.future.event = done;
     return done;
   }
 
@@ -1261,6 +1332,12 @@ public final class LegionRuntime {
     @Override
     public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
         Event precondition) {
+      return launch(op, processor, memories, reductionInstances, precondition, NO_EVENTS, 0);
+    }
+
+    @Override
+    public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+        Event precondition, Event[] more, int count) {
       TaskIssue t = (TaskIssue) graph.pending(op.op());
       if (t == null) {
         throw new IllegalStateException("operation " + op.op() + " is not a pending task");
@@ -1291,13 +1368,14 @@ public final class LegionRuntime {
         }
       }
       Event after = pre == null ? precondition : sim.merge(pre);
+      Objects.checkFromIndexSize(0, count, more.length);
       TaskBody body = t.def() == lastLaunchedDef && processor.kind() == lastLaunchedKind ? lastLaunchedBody
           : t.def().bodies().get(processor.kind());
       lastLaunchedDef = t.def();
       lastLaunchedKind = processor.kind();
       lastLaunchedBody = body;
-      Event done = submitTask(op.op(), t.def(), body, t.rs(), t.args(), t.point(), processor, memories,
-          bufs, after, t.future(), null, reductionInstances != null);
+      Event done = submitTask(op.op(), t, body, processor, memories, bufs, after, more, count, null,
+          reductionInstances != null);
       graph.setEvent(op.op(), done);
       graph.setDeps(op.op(), NO_DEPS);
       return done;
@@ -1389,7 +1467,7 @@ public final class LegionRuntime {
       }
       engineAnalysis = true;
       try {
-        return analyzeTask(op.op(), op, t.def(), t.rs(), t.args(), t.point(), t.pointIndex(), t.points(), t.future());
+        return analyzeTask(op.op(), op, t);
       } finally {
         engineAnalysis = false;
       }
@@ -1412,6 +1490,11 @@ public final class LegionRuntime {
 
     @Override
     public Event reissue(Operation recorded, Runnable effect, Event precondition) {
+      return reissue(recorded, effect, precondition, NO_EVENTS, 0);
+    }
+
+    @Override
+    public Event reissue(Operation recorded, Runnable effect, Event precondition, Event[] more, int count) {
       Operation op;
       if (recorded instanceof Operation.Copy c) {
         op = new Operation.Copy(c.name(), c.from(), c.to(), c.bytes(), precondition);
@@ -1422,7 +1505,7 @@ public final class LegionRuntime {
       } else {
         throw new IllegalArgumentException("cannot re-issue " + recorded.getClass().getSimpleName());
       }
-      Event done = sim.submit(op);
+      Event done = sim.submit(op, more, count);
       if (effect != null) {
         effects.add(done, effect);
       }

@@ -55,6 +55,18 @@ public interface TraceSupport {
       Event precondition);
 
   /**
+   * {@link #launch(PendingOp, Processor, List, Object, Event)} waiting for {@code precondition} and
+   * the first {@code count} events of {@code more} (read in place), as after their merge but without
+   * one: a replay launches every task after a few others.
+   */
+  default Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+      Event precondition, Event[] more, int count) {
+    Event[] all = java.util.Arrays.copyOf(more, count + 1);
+    all[count] = precondition;
+    return launch(op, processor, memories, reductionInstances, simulation().merge(all));
+  }
+
+  /**
    * The reduction instances the analysis inside the open trace made for the REDUCE requirements of
    * task {@code op}, or null if it has none. Opaque: pass it to {@link #launch(PendingOp, Processor,
    * List, Object, Event)}.
@@ -108,6 +120,13 @@ public interface TraceSupport {
    * may be null) to the real data when it completes. Returns its event.
    */
   Event reissue(Operation recorded, Runnable effect, Event precondition);
+
+  /** {@link #reissue} waiting for {@code precondition} and the first {@code count} events of {@code more}. */
+  default Event reissue(Operation recorded, Runnable effect, Event precondition, Event[] more, int count) {
+    Event[] all = java.util.Arrays.copyOf(more, count + 1);
+    all[count] = precondition;
+    return reissue(recorded, effect, simulation().merge(all));
+  }
 
   /**
    * The equivalence atoms (disjoint pieces of the region tree) covering {@code region}: indices stable

@@ -34,6 +34,8 @@ public final class Recording {
   private final boolean idempotent;
   private final int weightedCommands;
   private final boolean reduces;
+  private ReplayProgram program;
+  private ReplayProgram elidedProgram;
 
   /**
    * @param traceId the trace id it was recorded for
@@ -119,6 +121,31 @@ public final class Recording {
   /** Starts computing the fence-elided commands (in the background by default) if they are due. */
   void startElision() {
     optimisation.startElision();
+  }
+
+  /** The fenced replay's program, compiled on first use; waits for the optimisation. */
+  ReplayProgram program() {
+    ReplayProgram p = program;
+    if (p == null) { // racy but benign: a pure function of immutable commands, with final fields
+      int n = events();
+      // the next replay may be fence-elided and bind any of these events: none is folded away (the
+      // elided commands, which tell which it reads, need not exist yet)
+      program = p = ReplayProgram.compile(commands(), n, e -> e < n);
+    }
+    return p;
+  }
+
+  /** The fence-elided replay's program, compiled on first use; waits for the fence elision. */
+  ReplayProgram elidedProgram() {
+    ReplayProgram p = elidedProgram;
+    if (p == null) {
+      FenceElision.Elided e = elided();
+      int n = events();
+      // the next back-to-back replay binds this one's events n..2n-1 as its 0..n-1: those it reads stay
+      boolean[] next = ReplayProgram.readBelow(e.commands(), n);
+      elidedProgram = p = ReplayProgram.compile(e.commands(), e.events(), x -> x >= n && x < 2 * n && next[x - n]);
+    }
+    return p;
   }
 
   /** How many commands the recording had before optimisation; waits for the optimisation. */

@@ -11,8 +11,8 @@ import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order, renaming
- * each local event to the simulator event the command produces now, launches the trace's tasks with
+ * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order (as a
+ * {@link ReplayProgram}), renaming each local event to the simulator event the command produces now, launches the trace's tasks with
  * their recorded mapping, re-issues the recorded copies with their data movement, then registers the
  * summary operation. No dependence analysis runs. The postcondition is left to the caller, which may
  * delay it (§IV-E): it is applied with the returned completion event.
@@ -43,14 +43,14 @@ final class TraceReplayer {
   static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport s, Replayed previous, long nanosPerOp) {
     Simulation sim = s.simulation();
     boolean elided = previous != null;
-    List<Command> commands = elided ? r.elided().commands() : r.commands();
+    ReplayProgram p = elided ? r.elidedProgram() : r.program();
     int n = r.events();
     Event[] ev = new Event[elided ? r.elided().events() : n];
     Event chainFence = Event.NONE;
     if (elided) {
       System.arraycopy(previous.own(), 0, ev, 0, n);
       chainFence = previous.chainFence();
-    } else if (commands.stream().anyMatch(c -> c instanceof Command.Fence)) {
+    } else if (hasFence(p)) {
       chainFence = s.fence(r.summary());
     }
     // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers
@@ -60,37 +60,60 @@ final class TraceReplayer {
       gate = sim.submit(new Operation.RuntimeWork("replay trace " + r.traceId(), util, Category.REPLAY,
           nanosPerOp * ops.size(), elided ? Event.NONE : chainFence));
     }
+    Event[] pre = new Event[p.maxPres + 1]; // an operation's preconditions, and the gate
     Event completion = Event.NONE;
-    for (Command c : commands) {
-      if (c instanceof Command.Fence f) {
-        ev[f.result()] = chainFence;
-      } else if (c instanceof Command.Merge m) {
-        Event[] in = new Event[m.inputs().length];
-        for (int i = 0; i < in.length; i++) {
-          in[i] = ev[m.inputs()[i]];
+    byte[] kind = p.kind;
+    int[] result = p.result;
+    int[] preStart = p.preStart;
+    int[] pres = p.pres;
+    for (int i = 0, steps = kind.length; i < steps; i++) {
+      int from = preStart[i];
+      int k = preStart[i + 1] - from;
+      switch (kind[i]) {
+        case ReplayProgram.FENCE -> ev[result[i]] = chainFence;
+        case ReplayProgram.MERGE -> {
+          Event[] in = new Event[k];
+          for (int j = 0; j < k; j++) {
+            in[j] = ev[pres[from + j]];
+          }
+          ev[result[i]] = sim.merge(in); // reads the array in place
         }
-        ev[m.result()] = sim.merge(in); // reads the array in place
-      } else if (c instanceof Command.Op o) {
-        Event pre = o.pre() < 0 ? Event.NONE : ev[o.pre()];
-        if (o.work() instanceof Command.Work.Task t) {
-          ev[o.result()] = s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(),
-              gate.isNone() ? pre : sim.merge(pre, gate));
-        } else if (o.work() instanceof Command.Work.Reissue ri) {
-          ev[o.result()] = s.reissue(ri.operation(), ri.effect(), pre);
-        } else {
-          throw new IllegalStateException("cannot replay " + o.work());
+        case ReplayProgram.TASK, ReplayProgram.REISSUE -> {
+          for (int j = 0; j < k; j++) {
+            pre[j] = ev[pres[from + j]];
+          }
+          if (kind[i] == ReplayProgram.TASK) {
+            if (!gate.isNone()) {
+              pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
+            }
+            Command.Work.Task t = (Command.Work.Task) p.work[i];
+            ev[result[i]] = s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(),
+                Event.NONE, pre, k);
+          } else {
+            Command.Work.Reissue ri = (Command.Work.Reissue) p.work[i];
+            ev[result[i]] = s.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
+          }
         }
-      } else {
-        Command.Summary sm = (Command.Summary) c;
-        Event done = sm.pre() < 0 ? Event.NONE : ev[sm.pre()];
-        ev[sm.result()] = done;
-        completion = done;
-        s.registerSummary(r.summary(), done);
+        default -> { // the summary
+          Event done = k == 0 ? Event.NONE : ev[pres[from]];
+          ev[result[i]] = done;
+          completion = done;
+          s.registerSummary(r.summary(), done);
+        }
       }
     }
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
     return new Replayed(r, own, chainFence, s.operationCount(), completion);
+  }
+
+  private static boolean hasFence(ReplayProgram p) {
+    for (byte k : p.kind) {
+      if (k == ReplayProgram.FENCE) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Processor utility(Simulation sim) {

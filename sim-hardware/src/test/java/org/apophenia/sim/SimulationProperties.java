@@ -1,6 +1,7 @@
 package org.apophenia.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Resource;
 
@@ -48,6 +50,14 @@ class SimulationProperties {
   }
 
   static Outcome run(List<OpSpec> graph, boolean online) {
+    return run(graph, online, false);
+  }
+
+  /**
+   * Runs {@code graph}; {@code fused} submits each operation but a fence with its preconditions as
+   * {@link Simulation#submit(Operation, Event[], int) more preconditions} instead of after a merge.
+   */
+  static Outcome run(List<OpSpec> graph, boolean online, boolean fused) {
     Simulation sim = Simulation.on(MACHINE);
     List<Span> spans = new ArrayList<>();
     sim.listener(new SimulationListener() {
@@ -68,16 +78,19 @@ class SimulationProperties {
           sim.runUntil(events.get(s.a() % events.size()));
         }
       }
-      Event pre = sim.merge(mine);
+      Event[] more = mine.toArray(new Event[mine.size() + 1]);
+      int count = fused && s.kind() != 4 ? mine.size() : 0;
+      Event pre = count > 0 ? Event.NONE : sim.merge(mine);
       Event e = switch (s.kind()) {
         case 0 -> sim.submit(new Operation.Task("t", MACHINE.processor(PROCESSORS[s.a() % 3]),
             TaskCost.fixed(s.amount()).with(org.apophenia.sim.machine.ProcessorKind.GPU, Cost.work(s.amount() * 1e3, 0)),
-            pre));
+            pre), more, count);
         case 1 -> sim.submit(new Operation.RuntimeWork("w", MACHINE.processor("util0"),
-            s.b() % 2 == 0 ? Category.ANALYSIS : Category.REPLAY, s.amount(), pre));
+            s.b() % 2 == 0 ? Category.ANALYSIS : Category.REPLAY, s.amount(), pre), more, count);
         case 2 -> sim.submit(new Operation.Copy("c", MACHINE.memory(MEMORIES[s.a() % 3]),
-            MACHINE.memory(MEMORIES[s.b() % 3]), s.amount() * 100, pre));
-        case 3 -> sim.submit(new Operation.Fill("f", MACHINE.memory(MEMORIES[s.a() % 3]), s.amount() * 100, pre));
+            MACHINE.memory(MEMORIES[s.b() % 3]), s.amount() * 100, pre), more, count);
+        case 3 -> sim.submit(new Operation.Fill("f", MACHINE.memory(MEMORIES[s.a() % 3]), s.amount() * 100, pre),
+            more, count);
         default -> sim.submit(new Operation.Fence(pre));
       };
       if (s.kind() == 4) {
@@ -138,6 +151,46 @@ class SimulationProperties {
       assertEquals(first.sim().triggerTime(e), second.sim().triggerTime(e));
     }
     assertEquals(first.result().criticalPath(), second.result().criticalPath());
+  }
+
+  /**
+   * Waiting for several preconditions directly is waiting for their merge: every operation triggers at
+   * the same time and the same activities run at the same times on the same resources.
+   */
+  @Property(tries = 200)
+  void morePreconditionsActAsTheirMerge(@ForAll("graphs") List<OpSpec> graph, @ForAll boolean online) {
+    Outcome merged = run(graph, online, false);
+    Outcome fused = run(graph, online, true);
+    for (int i = 0; i < graph.size(); i++) {
+      assertEquals(merged.sim().triggerTime(merged.events().get(i)), fused.sim().triggerTime(fused.events().get(i)),
+          "operation " + i);
+    }
+    assertEquals(activities(merged.spans()), activities(fused.spans()));
+    assertEquals(merged.result().makespanNanos(), fused.result().makespanNanos());
+  }
+
+  /** A precondition of another simulation is refused before anything is built. */
+  @Test
+  void aForeignPreconditionLeavesNothingHalfBuilt() {
+    Simulation sim = Simulation.on(MACHINE);
+    Event a = sim.submit(new Operation.Task("a", MACHINE.processor("cpu0"), TaskCost.fixed(5), Event.NONE));
+    int before = sim.eventCount();
+    Event[] more = {a, new Event(1_000)};
+    assertThrows(IllegalArgumentException.class, () -> sim.submit(
+        new Operation.Task("b", MACHINE.processor("cpu0"), TaskCost.fixed(5), Event.NONE), more, 2));
+    assertEquals(before, sim.eventCount());
+    assertThrows(IllegalArgumentException.class, () -> sim.submit(new Operation.Fence(Event.NONE), more, 1));
+    assertEquals(sim.submit(new Operation.Task("c", MACHINE.processor("cpu0"), TaskCost.fixed(5), Event.NONE), more, 1)
+        .id(), before);
+  }
+
+  private static List<String> activities(List<Span> spans) {
+    List<String> out = new ArrayList<>();
+    for (Span s : spans) {
+      out.add(s.category() + " " + s.name() + " on " + s.resource().name() + " " + s.start() + ".." + s.end() + " "
+          + s.bytes());
+    }
+    return out;
   }
 
   @Property(tries = 300)

@@ -1,0 +1,162 @@
+package org.apophenia.replay;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/**
+ * A recording's commands compiled for replay, once per recording and form (fenced or fence-elided):
+ * flat arrays a replay walks without dispatching on command types, where a merge whose only use is
+ * the precondition of one operation is folded into that operation, which then waits for the merge's
+ * inputs directly (the simulator's multi-precondition submit: one operation and one edge fewer; after
+ * fence elision most tasks wait for such a merge of their neighbours' previous instances). A merge
+ * read by two operations is folded into both, one nobody reads is dropped; it stays a real merge if
+ * anything else may read its event: another merge, the summary, or a later back-to-back replay.
+ *
+ * <p>Folding changes no simulated time: a merge triggers when its last input does and takes no time.
+ * Immutable; thread-safe.
+ */
+final class ReplayProgram {
+  static final byte FENCE = 0;
+  static final byte MERGE = 1;
+  static final byte TASK = 2;
+  static final byte REISSUE = 3;
+  static final byte SUMMARY = 4;
+
+  /** Per step: its kind, the local event it defines, and its work (a task's or re-issue's). */
+  final byte[] kind;
+  final int[] result;
+  final Command.Work[] work;
+  /** Step i waits for the local events {@code pres[preStart[i]] .. pres[preStart[i + 1] - 1]}. */
+  final int[] preStart;
+  final int[] pres;
+  /** The most preconditions of one task or re-issue step. */
+  final int maxPres;
+  /** Merges folded into the operation they fed. */
+  final int folded;
+
+  private ReplayProgram(byte[] kind, int[] result, Command.Work[] work, int[] preStart, int[] pres, int maxPres,
+      int folded) {
+    this.kind = kind;
+    this.result = result;
+    this.work = work;
+    this.preStart = preStart;
+    this.pres = pres;
+    this.maxPres = maxPres;
+    this.folded = folded;
+  }
+
+  int steps() {
+    return kind.length;
+  }
+
+  /**
+   * Compiles {@code commands} (local events below {@code events}). {@code exported} tells which
+   * events a later replay reads (null: none). O(commands + merge inputs).
+   */
+  static ReplayProgram compile(List<Command> commands, int events, IntPredicate exported) {
+    int[] uses = new int[events];
+    int[] opUses = new int[events]; // reads as the precondition of an Op
+    Command.Merge[] mergeOf = new Command.Merge[events];
+    int inputs = 0;
+    for (Command c : commands) {
+      if (c instanceof Command.Merge m) {
+        mergeOf[m.result()] = m;
+        for (int in : m.inputs()) {
+          uses[in]++;
+        }
+        inputs += m.inputs().length;
+      } else if (c instanceof Command.Op o && o.pre() >= 0) {
+        uses[o.pre()]++;
+        opUses[o.pre()]++;
+      } else if (c instanceof Command.Summary sm && sm.pre() >= 0) {
+        uses[sm.pre()]++;
+      }
+    }
+    boolean[] fold = new boolean[events];
+    int folded = 0;
+    for (int e = 0; e < events; e++) {
+      // read only as operations' preconditions, by at most two (then its inputs cost fewer edges than
+      // the merge's operation and edges), and by no later replay
+      fold[e] = mergeOf[e] != null && uses[e] == opUses[e] && uses[e] <= 2 && !exported.test(e);
+      if (fold[e]) {
+        folded++;
+        inputs += mergeOf[e].inputs().length * uses[e];
+      }
+    }
+    int n = commands.size();
+    byte[] kind = new byte[n];
+    int[] result = new int[n];
+    Command.Work[] work = new Command.Work[n];
+    int[] preStart = new int[n + 1];
+    int[] pres = new int[inputs + n];
+    int steps = 0;
+    int p = 0;
+    int maxPres = 0;
+    for (Command c : commands) {
+      if (c instanceof Command.Merge m && fold[m.result()]) {
+        continue; // its inputs become the preconditions of the operations that read it
+      }
+      preStart[steps] = p;
+      result[steps] = c.result();
+      if (c instanceof Command.Fence) {
+        kind[steps] = FENCE;
+      } else if (c instanceof Command.Merge m) {
+        kind[steps] = MERGE;
+        for (int in : m.inputs()) {
+          pres[p++] = in;
+        }
+      } else if (c instanceof Command.Op o) {
+        if (o.work() instanceof Command.Work.Task) {
+          kind[steps] = TASK;
+        } else if (o.work() instanceof Command.Work.Reissue) {
+          kind[steps] = REISSUE;
+        } else {
+          throw new IllegalStateException("cannot replay " + o.work());
+        }
+        work[steps] = o.work();
+        int pre = o.pre();
+        if (pre >= 0 && fold[pre]) {
+          for (int in : mergeOf[pre].inputs()) {
+            pres[p++] = in;
+          }
+        } else if (pre >= 0) {
+          pres[p++] = pre;
+        }
+        maxPres = Math.max(maxPres, p - preStart[steps]);
+      } else {
+        Command.Summary sm = (Command.Summary) c;
+        kind[steps] = SUMMARY;
+        if (sm.pre() >= 0) {
+          pres[p++] = sm.pre();
+        }
+      }
+      steps++;
+    }
+    preStart[steps] = p;
+    return new ReplayProgram(Arrays.copyOf(kind, steps), Arrays.copyOf(result, steps), Arrays.copyOf(work, steps),
+        Arrays.copyOf(preStart, steps + 1), Arrays.copyOf(pres, p), maxPres, folded);
+  }
+
+  /**
+   * The events below {@code n} that {@code commands} read: of fence-elided commands, the previous
+   * replay's events each replay binds.
+   */
+  static boolean[] readBelow(List<Command> commands, int n) {
+    boolean[] read = new boolean[n];
+    for (Command c : commands) {
+      if (c instanceof Command.Merge m) {
+        for (int in : m.inputs()) {
+          if (in < n) {
+            read[in] = true;
+          }
+        }
+      } else if (c instanceof Command.Op o && o.pre() >= 0 && o.pre() < n) {
+        read[o.pre()] = true;
+      } else if (c instanceof Command.Summary sm && sm.pre() >= 0 && sm.pre() < n) {
+        read[sm.pre()] = true;
+      }
+    }
+    return read;
+  }
+}
