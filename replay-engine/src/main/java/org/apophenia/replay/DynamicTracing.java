@@ -6,6 +6,7 @@ import org.apophenia.legion.OpAnalysis;
 import org.apophenia.legion.PendingOp;
 import org.apophenia.legion.TraceEngine;
 import org.apophenia.legion.TraceSupport;
+import org.apophenia.sim.Event;
 
 /**
  * The dynamic tracing engine (Lee et al., SC18, Algorithms 1 and 2) for {@code LegionRuntime}: records
@@ -41,6 +42,9 @@ import org.apophenia.legion.TraceSupport;
  * untraced operation, refines the atoms, or changes engines). A back-to-back replay of the same
  * recording supersedes it unapplied: the postcondition sets exactly the valid memories of the same
  * instances, so applying the older one first would change nothing the newer one does not overwrite.
+ * The summary operation is registered at the same moments (and before a fenced replay, whose fence
+ * reads it): a chain of back-to-back fence-elided replays registers one, completing when all of them
+ * have, so later operations wait for every replay of the chain as if each had registered its own.
  *
  * <p>Recording. The application thread only captures what reads the runtime's state as the trace
  * runs (signatures, the precondition at each instance's first touch, the analyses, the postcondition
@@ -71,6 +75,12 @@ public final class DynamicTracing implements TraceEngine {
   private Recording delayed;
   /** Whether nothing was issued since the last replay's tend (back-to-back, §IV-E). */
   private boolean backToBack;
+  /**
+   * The recording whose summary operation is not registered yet (null if none), and the completion it
+   * gets: of a chain of back-to-back fence-elided replays, the merge of all their completions.
+   */
+  private Recording summaryPending;
+  private Event summaryCompletion;
 
   private long recordings;
   private long replays;
@@ -294,7 +304,15 @@ public final class DynamicTracing implements TraceEngine {
       optimisationWaits++;
       optimisationWaitNanos += System.nanoTime() - w0;
     }
+    if (previous == null) {
+      registerSummary(support); // a fenced replay's fence analyses the summary's data
+    }
     last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    // the summary of a chain of elided replays is registered once, when the chain ends: the one of
+    // the last replay alone would miss the earlier ones' operations its own do not wait for (readers)
+    summaryCompletion = summaryPending == null ? last.completion()
+        : support.simulation().merge(summaryCompletion, last.completion());
+    summaryPending = chosen;
     if (previous == null && options.fenceElision() && options.idempotentReplay() && chosen.idempotent()) {
       chosen.startElision(); // a back-to-back replay may follow: have its commands ready by then
     }
@@ -308,12 +326,26 @@ public final class DynamicTracing implements TraceEngine {
     return true;
   }
 
-  /** Applies the delayed postcondition, if any: the physical state is then complete. */
+  /**
+   * Registers the pending summary and applies the delayed postcondition, if any: the logical and the
+   * physical state are then complete.
+   */
   private void applyDelayed(TraceSupport support) {
+    registerSummary(support);
     if (delayed != null) {
       Recording r = delayed;
       delayed = null;
       r.postcondition().apply(support, last.completion());
+    }
+  }
+
+  /** Registers the summary of the last replay (of the chain) if not yet: later operations depend on it. */
+  private void registerSummary(TraceSupport support) {
+    if (summaryPending != null) {
+      Recording r = summaryPending;
+      summaryPending = null;
+      support.registerSummary(r.summary(), summaryCompletion);
+      summaryCompletion = null;
     }
   }
 

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import org.apophenia.legion.CapturedTrace;
 
 /**
@@ -42,13 +41,9 @@ final class Optimisation {
     }
   }
 
-  /** One daemon thread, created on first use: the application does not wait for it to exit. */
+  /** One daemon thread, created on first use. */
   private static final class Background {
-    static final Executor EXECUTOR = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, THREAD_NAME);
-      t.setDaemon(true);
-      return t;
-    });
+    static final Executor EXECUTOR = new OptimiserThread(THREAD_NAME);
   }
 
   private final CompletableFuture<Result> result;

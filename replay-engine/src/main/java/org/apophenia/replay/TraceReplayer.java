@@ -12,10 +12,10 @@ import org.apophenia.sim.machine.ProcessorKind;
 
 /**
  * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order (as a
- * {@link ReplayProgram}), renaming each local event to the simulator event the command produces now, launches the trace's tasks with
- * their recorded mapping, re-issues the recorded copies with their data movement, then registers the
- * summary operation. No dependence analysis runs. The postcondition is left to the caller, which may
- * delay it (§IV-E): it is applied with the returned completion event.
+ * {@link ReplayProgram}), renaming each local event to the simulator event the command produces now,
+ * launches the trace's tasks with their recorded mapping, re-issues the recorded copies with their
+ * data movement. No dependence analysis runs. The summary operation and the postcondition are left to the caller, which may delay
+ * them (§IV-E): they are registered and applied with the returned completion event.
  *
  * <p>Two forms: a <em>fenced</em> replay issues the fence (a mapping fence on the trace's data); an
  * <em>elided</em> replay (§IV-F) uses the fence-elided commands and binds the previous replay's events
@@ -94,11 +94,10 @@ final class TraceReplayer {
             ev[result[i]] = s.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
           }
         }
-        default -> { // the summary
+        default -> { // the summary: the caller registers it (see the class notes)
           Event done = k == 0 ? Event.NONE : ev[pres[from]];
           ev[result[i]] = done;
           completion = done;
-          s.registerSummary(r.summary(), done);
         }
       }
     }
