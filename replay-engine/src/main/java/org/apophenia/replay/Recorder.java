@@ -222,9 +222,9 @@ final class Recorder {
    * {@code postcondition.implies(precondition)} without building either's index: the precondition's
    * keys are a subset of the postcondition's, under the same dense key numbers. O(precondition).
    */
-  private boolean postImpliesPre(MemorySet[] post) {
+  private boolean postImpliesPre(MemorySet[] post, MemorySet[] pre) {
     for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
-      if (!post[k].containsAll(preValid.get(k))) {
+      if (!post[k].containsAll(pre[k])) {
         return false;
       }
     }
@@ -259,23 +259,34 @@ final class Recorder {
         unreplayable("reductions are pending at the end of the trace");
       }
     }
-    List<LogicalRegion> preRegions = new ArrayList<>();
-    IntArrayList preAtoms = new IntArrayList();
-    IntArrayList preFields = new IntArrayList();
-    List<MemorySet> preSets = new ArrayList<>();
-    for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
-      preRegions.add(keyRegion.get(k));
-      preAtoms.add(keyAtom.getInt(k));
-      preFields.add(keyField.getInt(k));
-      preSets.add(preValid.get(k));
+    // the postcondition covers every key; the precondition those read, usually all of them: then
+    // both share the key arrays
+    List<LogicalRegion> regions = List.copyOf(keyRegion);
+    int[] atoms = keyAtom.toIntArray();
+    int[] fields = keyField.toIntArray();
+    MemorySet[] preSets = preValid.toArray(new MemorySet[0]);
+    Precondition pre;
+    int m = preKeys.cardinality();
+    if (m == n) {
+      pre = new Precondition(new InstanceSet(regions, atoms, fields, preSets, trees, versions));
+    } else {
+      LogicalRegion[] pr = new LogicalRegion[m];
+      int[] pa = new int[m];
+      int[] pf = new int[m];
+      MemorySet[] ps = new MemorySet[m];
+      int i = 0;
+      for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1), i++) {
+        pr[i] = regions.get(k);
+        pa[i] = atoms[k];
+        pf[i] = fields[k];
+        ps[i] = preSets[k];
+      }
+      pre = new Precondition(new InstanceSet(List.of(pr), pa, pf, ps, trees, versions));
     }
-    Precondition pre = new Precondition(new InstanceSet(preRegions, preAtoms.toIntArray(), preFields.toIntArray(),
-        preSets.toArray(new MemorySet[0]), trees, versions));
-    Postcondition postc = new Postcondition(new InstanceSet(keyRegion, keyAtom.toIntArray(), keyField.toIntArray(),
-        post, trees, versions));
+    Postcondition postc = new Postcondition(new InstanceSet(regions, atoms, fields, post, trees, versions));
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
     // the end folds' accesses are not the last operation's: no fence elision, so not treated as idempotent
-    boolean idempotent = unreplayable == null && !foldedAtEnd && postImpliesPre(post);
+    boolean idempotent = unreplayable == null && !foldedAtEnd && postImpliesPre(post, preSets);
     Optimisation opt = Optimisation.start(List.copyOf(steps), support.detachCapture(), base, accesses, idempotent,
         inlineOptimisation);
     return new Recording(traceId, ops, opt, pre, postc, reqs, accesses, unreplayable, idempotent, issuedCommands + 2,
