@@ -1,6 +1,7 @@
 package org.apophenia.legion;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.apophenia.sim.Event;
@@ -20,10 +21,10 @@ final class TraceCapture {
   private Captured current = Captured.empty();
   boolean active;
 
-  private record Captured(Int2ObjectOpenHashMap<List<Event>> merges, Int2ObjectOpenHashMap<Runnable> effects,
+  private record Captured(ByEvent<List<Event>> merges, ByEvent<Runnable> effects,
       Int2ObjectOpenHashMap<ReductionBuffer[][]> instances) implements CapturedTrace {
     static Captured empty() {
-      return new Captured(new Int2ObjectOpenHashMap<>(), new Int2ObjectOpenHashMap<>(), new Int2ObjectOpenHashMap<>());
+      return new Captured(new ByEvent<>(), new ByEvent<>(), new Int2ObjectOpenHashMap<>());
     }
 
     @Override
@@ -40,6 +41,47 @@ final class TraceCapture {
     @Override
     public Object reductionInstances(int op) {
       return instances.get(op);
+    }
+  }
+
+  /**
+   * Values by simulator event id: an array from the lowest id put on. The events a trace's analyses
+   * make are dense and increasing, so no hashing (a capture puts one or two merges per task).
+   */
+  private static final class ByEvent<T> {
+    private int base = -1;
+    private Object[] values = new Object[0];
+    private int used; // ids below base + used may be set
+
+    @SuppressWarnings("unchecked")
+    T get(int id) {
+      int i = id - base;
+      return base < 0 || i < 0 || i >= used ? null : (T) values[i];
+    }
+
+    void put(int id, T value) {
+      if (base < 0) {
+        base = id;
+      } else if (id < base) { // not in increasing order after all: shift
+        int shift = base - id;
+        Object[] v = new Object[Math.max(values.length, used + shift)];
+        System.arraycopy(values, 0, v, shift, used);
+        values = v;
+        used += shift;
+        base = id;
+      }
+      int i = id - base;
+      if (i >= values.length) {
+        values = Arrays.copyOf(values, Math.max(i + 1, Math.max(64, 2 * values.length)));
+      }
+      values[i] = value;
+      used = Math.max(used, i + 1);
+    }
+
+    void clear() {
+      Arrays.fill(values, 0, used, null);
+      used = 0;
+      base = -1;
     }
   }
 
