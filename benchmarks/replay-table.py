@@ -5,7 +5,9 @@ Usage:
   java -jar benchmarks/target/benchmarks.jar 'bench.replay' -rf json -rff replay.json
   python3 benchmarks/replay-table.py replay.json
 
-Scores are µs per task (the benchmark divides by its tasks per shot). "own" subtracts the `machine`
+Scores are µs per task (the benchmark divides by its tasks per shot): the mean ± 99.9% interval of
+the measured shots, then a second table of their medians (JMH's p50), which a few shots slowed by the
+virtual machine's neighbours do not move. "own" subtracts the `machine`
 floor (the same tasks submitted straight to the simulator) from analysis and replay. `record` is the
 application thread's cost with the translation and optimisation on the background thread (the
 default); `record-inline` does all of it on the application thread (shown when measured).
@@ -20,7 +22,7 @@ def main(path):
         p = r["params"]
         key = (p["program"], int(p["tasks"]))
         m = r["primaryMetric"]
-        rows.setdefault(key, {})[p["mode"]] = (m["score"], m["scoreError"])
+        rows.setdefault(key, {})[p["mode"]] = (m["score"], m["scoreError"], m["scorePercentiles"]["50.0"])
     inline = any("record-inline" in r for r in rows.values())
     print("| program | tasks | analysis | record | " + ("record inline | " if inline else "") + "replay | machine floor | "
           "analysis / replay | record / analysis | " + ("record inline / analysis | " if inline else "")
@@ -38,6 +40,24 @@ def main(path):
               + (f"{cell('record-inline')} | " if inline and ri else "| " if inline else "")
               + f"{cell('replay')} | {cell('machine')} | {a / rep:.1f}× | {rec / a:.2f}× | "
               + (f"{ri[0] / a:.1f}× | " if inline and ri else "| " if inline else "")
+              + f"{(a - mach) / (rep - mach):.1f}× |")
+    print()
+    print("Medians of the same shots:")
+    print()
+    print("| program | tasks | analysis | record | " + ("record inline | " if inline else "") + "replay | machine floor | "
+          "analysis / replay | record / analysis | " + ("record inline / analysis | " if inline else "")
+          + "own work |")
+    print("|---|---:|---:|---:|" + ("---:|" if inline else "") + "---:|---:|---:|---:|" + ("---:|" if inline else "")
+          + "---:|")
+    for (program, tasks) in sorted(rows):
+        r = rows[(program, tasks)]
+        if not all(m in r for m in ("analysis", "record", "replay", "machine")):
+            continue
+        a, rec, rep, mach = (r[m][2] for m in ("analysis", "record", "replay", "machine"))
+        ri = r.get("record-inline")
+        print(f"| {program} | {tasks} | {a:.3f} | {rec:.3f} | " + (f"{ri[2]:.3f} | " if inline and ri else "| " if inline else "")
+              + f"{rep:.3f} | {mach:.3f} | {a / rep:.1f}× | {rec / a:.2f}× | "
+              + (f"{ri[2] / a:.1f}× | " if inline and ri else "| " if inline else "")
               + f"{(a - mach) / (rep - mach):.1f}× |")
 
 
