@@ -24,40 +24,30 @@ def main(path):
         m = r["primaryMetric"]
         rows.setdefault(key, {})[p["mode"]] = (m["score"], m["scoreError"], m["scorePercentiles"]["50.0"])
     inline = any("record-inline" in r for r in rows.values())
-    print("| program | tasks | analysis | record | " + ("record inline | " if inline else "") + "replay | machine floor | "
-          "analysis / replay | record / analysis | " + ("record inline / analysis | " if inline else "")
-          + "own work: (analysis − floor) / (replay − floor) |")
-    print("|---|---:|---:|---:|" + ("---:|" if inline else "") + "---:|---:|---:|---:|" + ("---:|" if inline else "")
-          + "---:|")
-    for (program, tasks) in sorted(rows):
-        r = rows[(program, tasks)]
-        if not all(m in r for m in ("analysis", "record", "replay", "machine")):
-            continue
-        a, rec, rep, mach = (r[m][0] for m in ("analysis", "record", "replay", "machine"))
-        cell = lambda m: f"{r[m][0]:.3f} ± {r[m][1]:.3f}"
-        ri = r.get("record-inline")
-        print(f"| {program} | {tasks} | {cell('analysis')} | {cell('record')} | "
-              + (f"{cell('record-inline')} | " if inline and ri else "| " if inline else "")
-              + f"{cell('replay')} | {cell('machine')} | {a / rep:.1f}× | {rec / a:.2f}× | "
-              + (f"{ri[0] / a:.1f}× | " if inline and ri else "| " if inline else "")
-              + f"{(a - mach) / (rep - mach):.1f}× |")
+    table(rows, inline, lambda v: f"{v[0]:.3f} ± {v[1]:.3f}", 0,
+          "own work: (analysis − floor) / (replay − floor)")
     print()
     print("Medians of the same shots:")
     print()
+    table(rows, inline, lambda v: f"{v[2]:.3f}", 2, "own work")
+
+
+def table(rows, inline, cell, at, own):
+    """One table: cell(v) renders a measurement, the ratios use its element at."""
     print("| program | tasks | analysis | record | " + ("record inline | " if inline else "") + "replay | machine floor | "
-          "analysis / replay | record / analysis | " + ("record inline / analysis | " if inline else "")
-          + "own work |")
+          "analysis / replay | record / analysis | " + ("record inline / analysis | " if inline else "") + own + " |")
     print("|---|---:|---:|---:|" + ("---:|" if inline else "") + "---:|---:|---:|---:|" + ("---:|" if inline else "")
           + "---:|")
     for (program, tasks) in sorted(rows):
         r = rows[(program, tasks)]
         if not all(m in r for m in ("analysis", "record", "replay", "machine")):
             continue
-        a, rec, rep, mach = (r[m][2] for m in ("analysis", "record", "replay", "machine"))
+        a, rec, rep, mach = (r[m][at] for m in ("analysis", "record", "replay", "machine"))
         ri = r.get("record-inline")
-        print(f"| {program} | {tasks} | {a:.3f} | {rec:.3f} | " + (f"{ri[2]:.3f} | " if inline and ri else "| " if inline else "")
-              + f"{rep:.3f} | {mach:.3f} | {a / rep:.1f}× | {rec / a:.2f}× | "
-              + (f"{ri[2] / a:.1f}× | " if inline and ri else "| " if inline else "")
+        print(f"| {program} | {tasks} | {cell(r['analysis'])} | {cell(r['record'])} | "
+              + (f"{cell(ri)} | " if inline and ri else "| " if inline else "")
+              + f"{cell(r['replay'])} | {cell(r['machine'])} | {a / rep:.1f}× | {rec / a:.2f}× | "
+              + (f"{ri[at] / a:.1f}× | " if inline and ri else "| " if inline else "")
               + f"{(a - mach) / (rep - mach):.1f}× |")
 
 
