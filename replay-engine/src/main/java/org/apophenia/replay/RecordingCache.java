@@ -74,8 +74,7 @@ final class RecordingCache {
   void add(Recording r) {
     Key k = new Key(r.traceId(), seq++);
     byId.computeIfAbsent(r.traceId(), x -> new ArrayList<>()).add(k);
-    cache.put(k, r);
-    cache.cleanUp();
+    cache.put(k, r); // evicts before it returns: maintenance runs on this thread (executor Runnable::run)
     lastList = null;
   }
 
