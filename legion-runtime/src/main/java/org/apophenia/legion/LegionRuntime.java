@@ -840,10 +840,6 @@ public final class LegionRuntime {
       return args;
     }
 
-    long[] point() {
-      return point;
-    }
-
     int pointIndex() {
       return pointIndex;
     }
