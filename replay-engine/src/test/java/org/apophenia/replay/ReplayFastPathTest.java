@@ -17,7 +17,9 @@ import org.apophenia.legion.InlineRegion;
 import org.apophenia.legion.InterferenceException;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.LogicalRegion;
+import org.apophenia.legion.OpAnalysis;
 import org.apophenia.legion.Partition;
+import org.apophenia.legion.PendingOp;
 import org.apophenia.legion.Privilege;
 import org.apophenia.legion.Projection;
 import org.apophenia.legion.Rect;
@@ -25,6 +27,8 @@ import org.apophenia.legion.RegionRequirement;
 import org.apophenia.legion.TaskBody;
 import org.apophenia.legion.TaskDefinition;
 import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.TraceSupport;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -46,7 +50,7 @@ class ReplayFastPathTest {
   private Field y;
 
   /** A runtime on two nodes (copies between GPUs); task 1 adds 1 to what it writes and 3x what it reads. */
-  private void setUp(DynamicTracing engine) {
+  private void setUp(TraceEngine engine) {
     rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(), AnalysisCostModel.none());
     rt.registerTask(new TaskDefinition(1, "step", Map.of(ProcessorKind.GPU, step(1), ProcessorKind.CPU, step(1)),
         TaskCost.fixed(1000)));
@@ -208,6 +212,87 @@ class ReplayFastPathTest {
       traced(1, this::jacobi);
       traced(1, this::jacobi);
     });
+  }
+
+  /**
+   * A chain of back-to-back fence-elided replays registers its summary once, when the chain ends (here
+   * before an untraced task), not once per replay; a fenced replay registers the one pending before
+   * it. The data stays that of the untraced run.
+   */
+  @Test
+  void aChainOfElidedReplaysRegistersOneSummaryWhenItEnds() {
+    setUp(null);
+    Runnable program = () -> {
+      for (int i = 0; i < 6; i++) {
+        traced(1, this::jacobi);
+      }
+      summariesBeforeTheUntracedTask = summaries;
+      rt.execute(new TaskLauncher(1, RegionRequirement.of(root, Privilege.READ_WRITE, root, y)));
+      summariesAfterTheUntracedTask = summaries;
+      traced(1, this::jacobi);
+      traced(2, this::stencil);
+    };
+    program.run();
+    long[][] want = data();
+    DynamicTracing engine = new DynamicTracing();
+    setUp(countingSummaries(engine));
+    summaries = 0;
+    program.run();
+    assertThat(data()).isDeepEqualTo(want);
+    TracingStatistics s = engine.statistics();
+    // instance 2 is recorded again (the first one's precondition named host memory), 3 is a fenced
+    // replay, 4-6 are elided
+    assertThat(s.elidedReplays()).as("%s", s).isEqualTo(3);
+    assertThat(summariesBeforeTheUntracedTask).as("registered during the chain").isZero();
+    assertThat(summariesAfterTheUntracedTask).as("registered before the untraced task").isEqualTo(1);
+  }
+
+  private int summaries;
+  private int summariesBeforeTheUntracedTask;
+  private int summariesAfterTheUntracedTask;
+
+  /** {@code engine}, counting the summaries it registers through the runtime's support. */
+  private TraceEngine countingSummaries(DynamicTracing engine) {
+    return new TraceEngine() {
+      private TraceSupport wrap(TraceSupport s) {
+        return (TraceSupport) java.lang.reflect.Proxy.newProxyInstance(TraceSupport.class.getClassLoader(),
+            new Class<?>[] {TraceSupport.class}, (proxy, m, args) -> {
+              if (m.getName().equals("registerSummary")) {
+                summaries++;
+              }
+              try {
+                return m.invoke(s, args);
+              } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+      }
+
+      @Override
+      public void beginTrace(int traceId, TraceSupport support) {
+        engine.beginTrace(traceId, wrap(support));
+      }
+
+      @Override
+      public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+        return engine.onOperation(traceId, op, wrap(support));
+      }
+
+      @Override
+      public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
+        engine.observe(traceId, analysis, wrap(support));
+      }
+
+      @Override
+      public void endTrace(int traceId, TraceSupport support) {
+        engine.endTrace(traceId, wrap(support));
+      }
+
+      @Override
+      public void synchronize(TraceSupport support) {
+        engine.synchronize(wrap(support));
+      }
+    };
   }
 
   @Test
