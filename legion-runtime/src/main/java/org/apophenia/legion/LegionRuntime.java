@@ -1364,7 +1364,6 @@ public final class LegionRuntime {
         }
       }
       Event after = pre == null ? precondition : sim.merge(pre);
-      Objects.checkFromIndexSize(0, count, more.length);
       TaskBody body = t.def() == lastLaunchedDef && processor.kind() == lastLaunchedKind ? lastLaunchedBody
           : t.def().bodies().get(processor.kind());
       lastLaunchedDef = t.def();

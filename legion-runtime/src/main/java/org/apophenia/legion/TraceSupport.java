@@ -61,9 +61,7 @@ public interface TraceSupport {
    */
   default Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
       Event precondition, Event[] more, int count) {
-    Event[] all = java.util.Arrays.copyOf(more, count + 1);
-    all[count] = precondition;
-    return launch(op, processor, memories, reductionInstances, simulation().merge(all));
+    return launch(op, processor, memories, reductionInstances, mergeAll(precondition, more, count));
   }
 
   /**
@@ -123,9 +121,14 @@ public interface TraceSupport {
 
   /** {@link #reissue} waiting for {@code precondition} and the first {@code count} events of {@code more}. */
   default Event reissue(Operation recorded, Runnable effect, Event precondition, Event[] more, int count) {
+    return reissue(recorded, effect, mergeAll(precondition, more, count));
+  }
+
+  /** The merge of {@code precondition} and the first {@code count} events of {@code more}. */
+  private Event mergeAll(Event precondition, Event[] more, int count) {
     Event[] all = java.util.Arrays.copyOf(more, count + 1);
     all[count] = precondition;
-    return reissue(recorded, effect, simulation().merge(all));
+    return simulation().merge(all);
   }
 
   /**

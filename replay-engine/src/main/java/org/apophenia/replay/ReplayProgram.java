@@ -34,6 +34,8 @@ final class ReplayProgram {
   final int maxPres;
   /** Merges folded into the operation they fed. */
   final int folded;
+  /** Whether a step is the fence (a replay of these steps issues one). */
+  final boolean fenced;
 
   private ReplayProgram(byte[] kind, int[] result, Command.Work[] work, int[] preStart, int[] pres, int maxPres,
       int folded) {
@@ -44,6 +46,11 @@ final class ReplayProgram {
     this.pres = pres;
     this.maxPres = maxPres;
     this.folded = folded;
+    boolean f = false;
+    for (byte k : kind) {
+      f |= k == FENCE;
+    }
+    this.fenced = f;
   }
 
   int steps() {

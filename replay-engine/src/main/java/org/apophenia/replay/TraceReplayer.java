@@ -50,7 +50,7 @@ final class TraceReplayer {
     if (elided) {
       System.arraycopy(previous.own(), 0, ev, 0, n);
       chainFence = previous.chainFence();
-    } else if (hasFence(p)) {
+    } else if (p.fenced) {
       chainFence = s.fence(r.summary());
     }
     // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers
@@ -104,15 +104,6 @@ final class TraceReplayer {
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
     return new Replayed(r, own, chainFence, s.operationCount(), completion);
-  }
-
-  private static boolean hasFence(ReplayProgram p) {
-    for (byte k : p.kind) {
-      if (k == ReplayProgram.FENCE) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static Processor utility(Simulation sim) {

@@ -103,7 +103,12 @@ public final class Simulation {
   public Event submit(Operation op, Event[] more, int count) {
     Objects.requireNonNull(op, "operation");
     Objects.checkFromIndexSize(0, count, more.length);
-    int id;
+    // what the engine's begin takes; everything is checked before it
+    byte kind;
+    String name;
+    Object payload; // a task's or runtime work's body, a copy's or fill's route
+    int resource = 0;
+    long nanos = 0;
     Event pre;
     if (op instanceof Operation.Task t) {
       Processor p = own(t.processor());
@@ -112,31 +117,35 @@ public final class Simulation {
         throw new IllegalArgumentException("task " + t.name() + " has no " + p.kind() + " variant, cannot run on "
             + p.name());
       }
-      long d = cost.nanosOn(p, machine.localBandwidth(p));
+      kind = Engine.TASK;
+      name = t.name();
+      payload = t.body();
+      resource = p.id();
+      nanos = cost.nanosOn(p, machine.localBandwidth(p));
       pre = t.precondition();
-      checkAll(pre, more, count);
-      id = engine.begin(Engine.TASK, t.name(), t.body(), p.id(), d);
     } else if (op instanceof Operation.RuntimeWork w) {
       Processor p = own(w.processor());
       if (p.kind() != ProcessorKind.UTILITY) {
         throw new IllegalArgumentException("runtime work " + w.name() + " must run on a UTILITY processor, not "
             + p.name() + " (" + p.kind() + ")");
       }
-      byte k = w.category() == Category.ANALYSIS ? Engine.ANALYSIS : Engine.REPLAY;
+      kind = w.category() == Category.ANALYSIS ? Engine.ANALYSIS : Engine.REPLAY;
+      name = w.name();
+      payload = w.body();
+      resource = p.id();
+      nanos = w.nanos();
       pre = w.precondition();
-      checkAll(pre, more, count);
-      id = engine.begin(k, w.name(), w.body(), p.id(), w.nanos());
     } else if (op instanceof Operation.Copy c) {
-      Route r = route(own(c.from()), own(c.to()), c.bytes(), "copy ", c.name());
+      kind = Engine.COPY;
+      name = c.name();
+      payload = route(own(c.from()), own(c.to()), c.bytes(), "copy ", c.name());
       pre = c.precondition();
-      checkAll(pre, more, count);
-      id = engine.begin(Engine.COPY, c.name(), r, 0, 0);
     } else if (op instanceof Operation.Fill f) {
       Memory m = own(f.memory());
-      Route r = route(m, m, f.bytes(), "fill ", f.name());
+      kind = Engine.FILL;
+      name = f.name();
+      payload = route(m, m, f.bytes(), "fill ", f.name());
       pre = f.precondition();
-      checkAll(pre, more, count);
-      id = engine.begin(Engine.FILL, f.name(), r, 0, 0);
     } else if (op instanceof Operation.Merge m) {
       if (count == 0) {
         return merge(m.events());
@@ -154,6 +163,8 @@ public final class Simulation {
       arrive(a.barrier(), a.precondition());
       return a.barrier().event();
     }
+    checkAll(pre, more, count);
+    int id = engine.begin(kind, name, payload, resource, nanos);
     engine.depend(id, pre.id());
     for (int i = 0; i < count; i++) {
       engine.depend(id, more[i].id());
