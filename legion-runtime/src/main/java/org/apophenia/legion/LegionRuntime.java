@@ -1392,13 +1392,15 @@ public final class LegionRuntime {
         fenceDep(op, deps);
         graph.setDeps(op, deps.toIntArray());
         // completes after the folds (chained) and, as any operation, after what it depends on: a later
-        // user may depend on it alone
+        // user may depend on it alone. Captured: a recording must see through it to the trace's own
+        // operations among those (an earlier reader of the data inside the trace), or a later
+        // operation of the trace that waits for this one would be recorded waiting for the fence only
         List<Event> evs = new ArrayList<>(deps.size() + 1);
         evs.add(issued.get(issued.size() - 1).result());
         for (int d : deps) {
           evs.add(LegionRuntime.this.eventOf(d));
         }
-        graph.setEvent(op, sim.merge(evs));
+        graph.setEvent(op, capture.merge(sim, evs));
       }
       return issued;
     }

@@ -75,6 +75,12 @@ class ReplayProperties {
    * those traces are replayed, reusing their recorded reduction instances and re-issuing their folds.
    * (The property above covers reductions pending at the trace's boundaries, which the engine folds.)
    */
+  /** Shrunk from the property above: a reducing trace replayed on the host mapper with futures. */
+  @net.jqwik.api.Example
+  void aReducingReplayWithFuturesOnTheHostMapperKeepsInterferingTasksOrdered() {
+    finalDataIsBitIdenticalToTheUntracedRunAndInterferingTasksStayOrdered(3054471676L, 2, 4, true, true, true, true);
+  }
+
   @Property(tries = 100)
   void tracesThatFoldTheirReductionsReplayBitIdentically(@ForAll long seed,
       @ForAll @IntRange(min = 2, max = 6) int iterations, @ForAll @IntRange(min = 1, max = 8) int body,
