@@ -1,0 +1,134 @@
+package org.apophenia.legion;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.apophenia.sim.Cost;
+import org.apophenia.sim.machine.Presets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The front door's memo of traced launches ({@link TraceLaunches}): a trace id's first instance is not
+ * memoized, later ones are; eviction and divergence; and, through a runtime with an engine, that a
+ * memoized launch still fails the way an unmemoized one does once a region it names is destroyed.
+ */
+class TraceLaunchesTest {
+  private static TraceLaunches.Launch launch(String name) {
+    return new TraceLaunches.Launch(null, null, List.of(), 0, null, null, null, new String[] {name}, null);
+  }
+
+  @Test
+  void aTraceIdsFirstInstanceIsNotMemoizedItsSecondIs() {
+    TraceLaunches m = new TraceLaunches();
+    assertThat(m.begin(7)).isFalse();
+    m.put(7, 0, launch("a"));
+    assertThat(m.get(7, 0)).as("first instance: nothing kept").isNull();
+    assertThat(m.begin(7)).isTrue();
+    assertThat(m.get(7, 0)).isNull();
+    TraceLaunches.Launch a = launch("a");
+    m.put(7, 0, a);
+    assertThat(m.begin(7)).isTrue();
+    assertThat(m.get(7, 0)).isSameAs(a);
+    assertThat(m.get(7, 1)).isNull();
+  }
+
+  @Test
+  void aDivergingInstanceDropsWhatFollowedInTheOldOne() {
+    TraceLaunches m = new TraceLaunches();
+    m.begin(1);
+    m.begin(1);
+    m.put(1, 0, launch("a"));
+    m.put(1, 1, launch("b"));
+    m.put(1, 2, launch("c"));
+    m.begin(1);
+    TraceLaunches.Launch d = launch("d");
+    m.put(1, 1, d);
+    assertThat(m.get(1, 1)).isSameAs(d);
+    assertThat(m.get(1, 2)).isNull();
+    assertThat(m.get(1, 0).names()).containsExactly("a");
+  }
+
+  @Test
+  void atMostMaxTracesIdsAreKeptLeastRecentlyUsedFirstOut() {
+    TraceLaunches m = new TraceLaunches();
+    for (int t = 0; t <= TraceLaunches.MAX_TRACES; t++) {
+      m.begin(t);
+      m.begin(t);
+      m.put(t, 0, launch("t" + t));
+    }
+    assertThat(m.get(0, 0)).as("the oldest is evicted").isNull();
+    assertThat(m.get(1, 0).names()).containsExactly("t1");
+    assertThat(m.get(TraceLaunches.MAX_TRACES, 0).names()).containsExactly("t" + TraceLaunches.MAX_TRACES);
+    // an evicted id is no longer "seen": its next instance is again not memoized
+    assertThat(m.begin(0)).isFalse();
+  }
+
+  @Test
+  void idsSeenOnceAreForgottenOldestFirstBeyondMaxSeen() {
+    TraceLaunches m = new TraceLaunches();
+    for (int t = 0; t <= TraceLaunches.MAX_SEEN; t++) {
+      assertThat(m.begin(t)).isFalse();
+    }
+    assertThat(m.begin(0)).as("forgotten").isFalse();
+    assertThat(m.begin(TraceLaunches.MAX_SEEN)).isTrue();
+  }
+
+  @Test
+  void aMemoizedLaunchOfADestroyedRegionFailsAsAnUnmemoizedOne() {
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
+    rt.setTraceEngine(new AnalyseAll());
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> 0L, Cost.fixed(1_000)));
+    FieldSpace fs = rt.createFieldSpace();
+    Field a = fs.allocate("a", FieldType.LONG);
+    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
+    Partition p = rt.partitionEqual(root, 2);
+    for (int i = 0; i < 3; i++) { // the third instance runs from the memo
+      rt.beginTrace(5);
+      rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a)));
+      rt.endTrace(5);
+    }
+    rt.destroyPartition(p);
+    rt.beginTrace(5);
+    assertThatThrownBy(() -> rt.execute(new TaskLauncher(1,
+        RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a))))
+        .isInstanceOf(DestroyedResourceException.class);
+  }
+
+  @Test
+  void theRuntimesTracedLaunchesGiveTheSameFuturesNamesMemoizedOrNot() {
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
+    rt.setTraceEngine(new AnalyseAll());
+    rt.registerTask(new TaskDefinition(1, "t", Map.of(org.apophenia.sim.machine.ProcessorKind.CPU, ctx -> 3L),
+        org.apophenia.sim.TaskCost.fixed(1_000)));
+    FieldSpace fs = rt.createFieldSpace();
+    Field a = fs.allocate("a", FieldType.LONG);
+    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
+    Partition p = rt.partitionEqual(root, 4);
+    for (int i = 0; i < 3; i++) {
+      rt.beginTrace(9);
+      Future f = rt.executeIndex(new IndexLauncher(1, Rect.of(0, 3), List.of(
+          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, root, a)), List.of(), null));
+      rt.endTrace(9);
+      assertThat(f.get()).as("instance %d", i).isEqualTo(List.of(3L, 3L, 3L, 3L));
+    }
+  }
+
+  /** An engine that lets the runtime analyse everything: the front door still takes the traced path. */
+  private static final class AnalyseAll implements TraceEngine {
+    @Override
+    public void beginTrace(int traceId, TraceSupport support) {}
+
+    @Override
+    public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+      return Decision.ANALYZE;
+    }
+
+    @Override
+    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
+
+    @Override
+    public void endTrace(int traceId, TraceSupport support) {}
+  }
+}
