@@ -110,6 +110,11 @@ public final class DynamicTracing implements TraceEngine {
     return options;
   }
 
+  /** The cache itself, for tests of its bookkeeping. */
+  RecordingCache cache() {
+    return cache;
+  }
+
   /** The cached recordings of {@code traceId}, most recent first. */
   public List<Recording> recordings(int traceId) {
     return cache.recordings(traceId);

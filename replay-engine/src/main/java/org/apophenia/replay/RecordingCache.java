@@ -37,8 +37,8 @@ final class RecordingCache {
     Caffeine<Key, Recording> c = b.<Key, Recording>removalListener((k, v, cause) -> {
       if (k != null && cause.wasEvicted()) {
         List<Key> l = byId.get(k.traceId());
-        if (l != null) {
-          l.remove(k);
+        if (l != null && l.remove(k) && l.isEmpty()) {
+          byId.remove(k.traceId()); // else a stream of one-off ids would grow the index without bound
         }
         lastList = null;
       }
@@ -61,10 +61,13 @@ final class RecordingCache {
     for (int i = keys.size() - 1; i >= 0; i--) {
       Recording r = cache.getIfPresent(keys.get(i));
       if (r == null) {
-        keys.remove(i);
+        keys.remove(i); // expired without the listener (not with this cache's policy): drop it here too
       } else {
         out.add(r);
       }
+    }
+    if (keys.isEmpty()) {
+      byId.remove(traceId);
     }
     lastId = traceId;
     lastList = List.copyOf(out);
@@ -76,6 +79,11 @@ final class RecordingCache {
     byId.computeIfAbsent(r.traceId(), x -> new ArrayList<>()).add(k);
     cache.put(k, r); // evicts before it returns: maintenance runs on this thread (executor Runnable::run)
     lastList = null;
+  }
+
+  /** How many trace ids have a cached recording: the index holds no others. */
+  int tracedIds() {
+    return byId.size();
   }
 
   long size() {

@@ -172,6 +172,18 @@ class EngineBehaviourTest {
   }
 
   @Test
+  void evictedTraceIdsLeaveTheCachesIndex() {
+    DynamicTracing e = setUp(TracingOptions.defaults().withMaxRecordings(2));
+    for (int id = 0; id < 40; id++) { // one-off ids, as a trace finder's candidates may be
+      iteration(id);
+    }
+    assertThat(e.statistics().evictions()).isEqualTo(38);
+    assertThat(e.cache().tracedIds()).as("only the ids with a cached recording are indexed").isEqualTo(2);
+    assertThat(e.recordings(0)).isEmpty();
+    assertThat(e.recordings(39)).hasSize(1);
+  }
+
+  @Test
   void theCacheCanBeBoundedByWeight() {
     DynamicTracing e = setUp(TracingOptions.defaults().withMaxWeight(25));
     for (int id = 0; id < 5; id++) {
