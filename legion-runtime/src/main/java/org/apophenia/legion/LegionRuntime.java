@@ -497,10 +497,6 @@ public final class LegionRuntime {
    * else null (see TraceLaunches). Advances the position either way.
    */
   private TraceLaunches.Launch tracedLaunch(int taskId, Rect domain, List<RegionRequirement> reqs) {
-    if (!traceLaunches.memoizing()) {
-      launchPosition++;
-      return null;
-    }
     TraceLaunches.Launch l = traceLaunches.get(openTrace, launchPosition++);
     return l != null && l.matches(tasks.get(taskId), domain, reqs, destructions) ? l : null;
   }
@@ -512,9 +508,8 @@ public final class LegionRuntime {
     int n = resolved.size();
     List<Resolved>[] rs = new List[n];
     List<RegionRequirement>[] projected = new List[n];
-    boolean kept = traceLaunches.memoizing(); // else used for this launch only: no copy
     for (int i = 0; i < n; i++) {
-      rs[i] = kept ? List.copyOf(resolved.get(i)) : resolved.get(i);
+      rs[i] = resolved.get(i); // made for this launch by resolveAll and never changed: no copy
       RegionRequirement[] q = new RegionRequirement[rs[i].size()];
       for (int j = 0; j < q.length; j++) {
         q[j] = rs[i].get(j).req();
@@ -1176,7 +1171,6 @@ public final class LegionRuntime {
     openTrace = id;
     launchPosition = 0;
     if (engine != null) {
-      traceLaunches.begin(id);
       capture.clear();
       capture.active = true;
       engine.beginTrace(id, support);

@@ -1,7 +1,6 @@
 package org.apophenia.legion;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
-import it.unimi.dsi.fastutil.ints.IntLinkedOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,15 +20,14 @@ import java.util.List;
  * passes with the same resolution, projections and names; any other launch takes the full path and
  * reports its errors as before, and replaces the entry.
  *
- * <p>Bounded: the launches of at most {@link #MAX_TRACES} trace ids, least recently used evicted. A
- * trace id's first instance is not memoized (see {@link #begin}): a stream of ids that never repeat
- * (a trace finder's candidates, a benchmark of first recordings) pays no copies or evictions for it.
+ * <p>Bounded: the launches of at most {@link #MAX_TRACES} trace ids, least recently used evicted. Every
+ * instance is memoized, the first included: a recording made of the first instance then holds the
+ * very requirement lists that later instances hand the engine, which compares them by identity. A
+ * put costs one hash look-up per instance, not per launch, and nothing is copied.
  * Cost: O(1) per look-up plus the requirement comparison. Not thread-safe.
  */
 final class TraceLaunches {
   static final int MAX_TRACES = 64;
-  /** How many trace ids seen once (and not memoized yet) are kept: more are forgotten, oldest first. */
-  static final int MAX_SEEN = 4096;
 
   /**
    * One validated launch (a single task is one point with an empty point array).
@@ -79,30 +77,6 @@ final class TraceLaunches {
   }
 
   private final Int2ObjectLinkedOpenHashMap<ArrayList<Launch>> byTrace = new Int2ObjectLinkedOpenHashMap<>();
-  /** Trace ids whose first instance ran (not memoized), in first-seen order. */
-  private final IntLinkedOpenHashSet seen = new IntLinkedOpenHashSet();
-  /** Whether the open instance's launches are memoized: false for a trace id's first instance. */
-  private boolean memoizing;
-
-  /**
-   * A new instance of {@code trace} opens: its launches are memoized unless it is the id's first
-   * instance (or the first since the id was forgotten). Returns whether they are.
-   */
-  boolean begin(int trace) {
-    memoizing = byTrace.containsKey(trace) || seen.remove(trace);
-    if (!memoizing) {
-      if (seen.size() >= MAX_SEEN) {
-        seen.removeFirstInt();
-      }
-      seen.add(trace);
-    }
-    return memoizing;
-  }
-
-  /** Whether the open instance's launches are memoized (see {@link #begin}). */
-  boolean memoizing() {
-    return memoizing;
-  }
 
   /** The trace of the last look-up and its launches (null if none): one hash look-up per instance. */
   private int lastTrace = Integer.MIN_VALUE;
@@ -118,17 +92,9 @@ final class TraceLaunches {
     return l == null || position >= l.size() ? null : l.get(position);
   }
 
-  /**
-   * Remembers {@code launch} at {@code position} of {@code trace} (launches are remembered in order);
-   * nothing unless the open instance is {@linkplain #memoizing memoized}.
-   */
+  /** Remembers {@code launch} at {@code position} of {@code trace} (launches are remembered in order). */
   void put(int trace, int position, Launch launch) {
-    if (!memoizing) {
-      return;
-    }
-    lastTrace = Integer.MIN_VALUE; // the list may be created or another evicted: look up again
-    last = null;
-    ArrayList<Launch> l = byTrace.getAndMoveToLast(trace);
+    ArrayList<Launch> l = trace == lastTrace ? last : byTrace.getAndMoveToLast(trace);
     if (l == null) {
       if (byTrace.size() >= MAX_TRACES) {
         byTrace.removeFirst();
@@ -136,6 +102,8 @@ final class TraceLaunches {
       l = new ArrayList<>();
       byTrace.put(trace, l);
     }
+    lastTrace = trace; // l stays this trace's list until another trace is put or looked up
+    last = l;
     while (l.size() > position) {
       l.remove(l.size() - 1); // this instance diverged here: what followed belongs to the old one
     }

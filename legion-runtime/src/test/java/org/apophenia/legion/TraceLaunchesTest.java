@@ -10,8 +10,8 @@ import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 
 /**
- * The front door's memo of traced launches ({@link TraceLaunches}): a trace id's first instance is not
- * memoized, later ones are; eviction and divergence; and, through a runtime with an engine, that a
+ * The front door's memo of traced launches ({@link TraceLaunches}): look-up and put, interleaved ids,
+ * eviction and divergence; and, through a runtime with an engine, that a
  * memoized launch still fails the way an unmemoized one does once a region it names is destroyed.
  */
 class TraceLaunchesTest {
@@ -20,29 +20,37 @@ class TraceLaunchesTest {
   }
 
   @Test
-  void aTraceIdsFirstInstanceIsNotMemoizedItsSecondIs() {
+  void everyInstanceIsMemoizedTheFirstIncluded() {
     TraceLaunches m = new TraceLaunches();
-    assertThat(m.begin(7)).isFalse();
-    m.put(7, 0, launch("a"));
-    assertThat(m.get(7, 0)).as("first instance: nothing kept").isNull();
-    assertThat(m.begin(7)).isTrue();
     assertThat(m.get(7, 0)).isNull();
     TraceLaunches.Launch a = launch("a");
+    TraceLaunches.Launch b = launch("b");
     m.put(7, 0, a);
-    assertThat(m.begin(7)).isTrue();
+    m.put(7, 1, b);
     assertThat(m.get(7, 0)).isSameAs(a);
-    assertThat(m.get(7, 1)).isNull();
+    assertThat(m.get(7, 1)).isSameAs(b);
+    assertThat(m.get(7, 2)).isNull();
+  }
+
+  @Test
+  void launchesOfInterleavedTracesGoToTheirOwnIds() {
+    TraceLaunches m = new TraceLaunches();
+    m.put(1, 0, launch("1a"));
+    m.put(2, 0, launch("2a"));
+    assertThat(m.get(1, 0).names()).containsExactly("1a");
+    m.put(2, 1, launch("2b")); // after a look-up of another id
+    m.put(1, 1, launch("1b"));
+    assertThat(m.get(2, 1).names()).containsExactly("2b");
+    assertThat(m.get(1, 1).names()).containsExactly("1b");
+    assertThat(m.get(2, 0).names()).containsExactly("2a");
   }
 
   @Test
   void aDivergingInstanceDropsWhatFollowedInTheOldOne() {
     TraceLaunches m = new TraceLaunches();
-    m.begin(1);
-    m.begin(1);
     m.put(1, 0, launch("a"));
     m.put(1, 1, launch("b"));
     m.put(1, 2, launch("c"));
-    m.begin(1);
     TraceLaunches.Launch d = launch("d");
     m.put(1, 1, d);
     assertThat(m.get(1, 1)).isSameAs(d);
@@ -54,25 +62,15 @@ class TraceLaunchesTest {
   void atMostMaxTracesIdsAreKeptLeastRecentlyUsedFirstOut() {
     TraceLaunches m = new TraceLaunches();
     for (int t = 0; t <= TraceLaunches.MAX_TRACES; t++) {
-      m.begin(t);
-      m.begin(t);
       m.put(t, 0, launch("t" + t));
     }
     assertThat(m.get(0, 0)).as("the oldest is evicted").isNull();
     assertThat(m.get(1, 0).names()).containsExactly("t1");
     assertThat(m.get(TraceLaunches.MAX_TRACES, 0).names()).containsExactly("t" + TraceLaunches.MAX_TRACES);
-    // an evicted id is no longer "seen": its next instance is again not memoized
-    assertThat(m.begin(0)).isFalse();
-  }
-
-  @Test
-  void idsSeenOnceAreForgottenOldestFirstBeyondMaxSeen() {
-    TraceLaunches m = new TraceLaunches();
-    for (int t = 0; t <= TraceLaunches.MAX_SEEN; t++) {
-      assertThat(m.begin(t)).isFalse();
-    }
-    assertThat(m.begin(0)).as("forgotten").isFalse();
-    assertThat(m.begin(TraceLaunches.MAX_SEEN)).isTrue();
+    m.put(0, 0, launch("again")); // evicts the least recently used: 2 (1 was just looked up)
+    assertThat(m.get(0, 0).names()).containsExactly("again");
+    assertThat(m.get(2, 0)).isNull();
+    assertThat(m.get(1, 0).names()).containsExactly("t1");
   }
 
   @Test
@@ -84,7 +82,7 @@ class TraceLaunchesTest {
     Field a = fs.allocate("a", FieldType.LONG);
     LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
     Partition p = rt.partitionEqual(root, 2);
-    for (int i = 0; i < 3; i++) { // the third instance runs from the memo
+    for (int i = 0; i < 3; i++) { // the later instances run from the memo
       rt.beginTrace(5);
       rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a)));
       rt.endTrace(5);

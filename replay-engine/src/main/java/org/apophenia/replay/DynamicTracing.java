@@ -62,6 +62,8 @@ import org.apophenia.sim.Event;
 public final class DynamicTracing implements TraceEngine {
   private final TracingOptions options;
   private final RecordingCache cache;
+  /** How many instance keys the last recording had: the next one's first capacity. */
+  private int lastKeys;
 
   // the open trace
   private List<Recording> candidates = List.of();
@@ -131,7 +133,7 @@ public final class DynamicTracing implements TraceEngine {
       applyDelayed(support); // only a back-to-back replay of the same recording may supersede it
     }
     candidates = new ArrayList<>(reference);
-    recorder = candidates.isEmpty() ? new Recorder(traceId, support, options.inlineOptimisation()) : null;
+    recorder = candidates.isEmpty() ? new Recorder(traceId, support, options.inlineOptimisation(), lastKeys) : null;
   }
 
   @Override
@@ -208,7 +210,7 @@ public final class DynamicTracing implements TraceEngine {
   /** Analyse the deferred operations in order, recording them. */
   private void fallBack(int traceId, TraceSupport support) {
     applyDelayed(support);
-    recorder = new Recorder(traceId, support, options.inlineOptimisation());
+    recorder = new Recorder(traceId, support, options.inlineOptimisation(), lastKeys);
     for (PendingOp b : buffer) {
       recorder.before(b);
       recorder.observe(support.analyze(b));
@@ -259,6 +261,7 @@ public final class DynamicTracing implements TraceEngine {
   }
 
   private void finishRecording() {
+    lastKeys = recorder.keys();
     Recording r = recorder.finish();
     analysedOps += r.ops().size();
     last = null;

@@ -4,7 +4,6 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +54,18 @@ final class Recorder {
   private final Long2ObjectOpenHashMap<int[]> keysByAtom = new Long2ObjectOpenHashMap<>();
   /** Per (region id, field) used so far, its atoms' keys (atoms do not change in a replayable trace). */
   private final Long2ObjectOpenHashMap<int[]> regionKeys = new Long2ObjectOpenHashMap<>();
-  private final List<LogicalRegion> keyRegion = new ArrayList<>();
-  private final IntArrayList keyAtom = new IntArrayList();
-  private final IntArrayList keyField = new IntArrayList();
-  private final BitSet preKeys = new BitSet();
-  private final List<MemorySet> preValid = new ArrayList<>();
+  /**
+   * Per key (one capacity, sized from the previous recording's key count: a trace's keys are most of
+   * what recording it adds to the analysis): its region, atom and field, the memories valid at its
+   * first touch, and whether that touch read (or reduced) it, which puts it in the precondition.
+   */
+  private int keyCount;
+  private LogicalRegion[] keyRegion;
+  private int[] keyAtom;
+  private int[] keyField;
+  private MemorySet[] preValid;
+  private boolean[] preKey;
+  private int preCount;
   private final Map<Integer, Integer> treeVersions = new LinkedHashMap<>();
   private final Map<Integer, LogicalRegion> treeRegion = new LinkedHashMap<>();
   private final Map<LogicalRegion, RegionRequirement> summary = new LinkedHashMap<>();
@@ -73,11 +79,22 @@ final class Recorder {
    */
   private int lastTree = -1;
 
-  Recorder(int traceId, TraceSupport support, boolean inlineOptimisation) {
+  Recorder(int traceId, TraceSupport support, boolean inlineOptimisation, int keyHint) {
     this.traceId = traceId;
     this.support = support;
     this.inlineOptimisation = inlineOptimisation;
     base = support.simulation().eventCount();
+    int cap = Math.max(16, keyHint);
+    keyRegion = new LogicalRegion[cap];
+    keyAtom = new int[cap];
+    keyField = new int[cap];
+    preValid = new MemorySet[cap];
+    preKey = new boolean[cap];
+  }
+
+  /** How many instance keys the trace touched so far. */
+  int keys() {
+    return keyCount;
   }
 
   int size() {
@@ -158,11 +175,14 @@ final class Recorder {
       }
       int k = byAtom[a] - 1;
       if (k < 0) {
-        k = keyAtom.size();
+        k = keyCount++;
+        if (k == keyAtom.length) {
+          growKeys();
+        }
         byAtom[a] = k + 1;
-        keyRegion.add(r);
-        keyAtom.add(a);
-        keyField.add(field);
+        keyRegion[k] = r;
+        keyAtom[k] = a;
+        keyField[k] = field;
         MemorySet valid = support.atomValid(r, a, field);
         if (valid.isEmpty() && pre0) {
           // reductions pending from before the trace: fold them now, before it (the data is the
@@ -173,9 +193,10 @@ final class Recorder {
           support.foldPending(r, a, field);
           valid = support.atomValid(r, a, field);
         }
-        preValid.add(valid);
+        preValid[k] = valid;
         if (pre0) {
-          preKeys.set(k);
+          preKey[k] = true;
+          preCount++;
           if (valid.isEmpty()) {
             unreplayable("the trace reads or reduces to data with reductions pending from before it");
           }
@@ -184,6 +205,15 @@ final class Recorder {
       ks[i] = k;
     }
     return ks;
+  }
+
+  private void growKeys() {
+    int cap = 2 * keyAtom.length;
+    keyRegion = Arrays.copyOf(keyRegion, cap);
+    keyAtom = Arrays.copyOf(keyAtom, cap);
+    keyField = Arrays.copyOf(keyField, cap);
+    preValid = Arrays.copyOf(preValid, cap);
+    preKey = Arrays.copyOf(preKey, cap);
   }
 
   /** The analysis of the last operation passed to {@link #before}: kept for the translation. */
@@ -205,9 +235,9 @@ final class Recorder {
       }
     }
     boolean any = false;
-    for (int k = 0; k < keyAtom.size(); k++) {
-      if (support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k)).isEmpty()) {
-        List<Issued> folds = support.foldPending(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k));
+    for (int k = 0; k < keyCount; k++) {
+      if (support.atomValid(keyRegion[k], keyAtom[k], keyField[k]).isEmpty()) {
+        List<Issued> folds = support.foldPending(keyRegion[k], keyAtom[k], keyField[k]);
         if (!folds.isEmpty()) {
           steps.add(new Translation.Step(ops.size() - 1, null, folds));
           issuedCommands += folds.size();
@@ -223,8 +253,8 @@ final class Recorder {
    * keys are a subset of the postcondition's, under the same dense key numbers. O(precondition).
    */
   private boolean postImpliesPre(MemorySet[] post, MemorySet[] pre) {
-    for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1)) {
-      if (!post[k].containsAll(pre[k])) {
+    for (int k = 0; k < keyCount; k++) {
+      if (preKey[k] && !post[k].containsAll(pre[k])) {
         return false;
       }
     }
@@ -251,22 +281,22 @@ final class Recorder {
         unreplayable("a region tree was refined during the trace");
       }
     }
-    int n = keyAtom.size();
+    int n = keyCount;
     MemorySet[] post = new MemorySet[n];
     for (int k = 0; k < n; k++) {
-      post[k] = support.atomValid(keyRegion.get(k), keyAtom.getInt(k), keyField.getInt(k));
+      post[k] = support.atomValid(keyRegion[k], keyAtom[k], keyField[k]);
       if (post[k].isEmpty()) {
         unreplayable("reductions are pending at the end of the trace");
       }
     }
     // the postcondition covers every key; the precondition those read, usually all of them: then
     // both share the key arrays
-    List<LogicalRegion> regions = List.copyOf(keyRegion);
-    int[] atoms = keyAtom.toIntArray();
-    int[] fields = keyField.toIntArray();
-    MemorySet[] preSets = preValid.toArray(new MemorySet[0]);
+    List<LogicalRegion> regions = List.of(Arrays.copyOf(keyRegion, n));
+    int[] atoms = Arrays.copyOf(keyAtom, n);
+    int[] fields = Arrays.copyOf(keyField, n);
+    MemorySet[] preSets = Arrays.copyOf(preValid, n);
     Precondition pre;
-    int m = preKeys.cardinality();
+    int m = preCount;
     if (m == n) {
       pre = new Precondition(new InstanceSet(regions, atoms, fields, preSets, trees, versions));
     } else {
@@ -275,11 +305,14 @@ final class Recorder {
       int[] pf = new int[m];
       MemorySet[] ps = new MemorySet[m];
       int i = 0;
-      for (int k = preKeys.nextSetBit(0); k >= 0; k = preKeys.nextSetBit(k + 1), i++) {
-        pr[i] = regions.get(k);
-        pa[i] = atoms[k];
-        pf[i] = fields[k];
-        ps[i] = preSets[k];
+      for (int k = 0; k < n; k++) {
+        if (preKey[k]) {
+          pr[i] = keyRegion[k];
+          pa[i] = atoms[k];
+          pf[i] = fields[k];
+          ps[i] = preSets[k];
+          i++;
+        }
       }
       pre = new Precondition(new InstanceSet(List.of(pr), pa, pf, ps, trees, versions));
     }
