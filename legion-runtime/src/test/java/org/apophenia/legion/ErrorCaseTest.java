@@ -172,21 +172,4 @@ class ErrorCaseTest {
     choice[0] = new Memory(sys.id(), sys.name(), sys.node(), sys.kind(), sys.capacityBytes());
     r.execute(new TaskLauncher(1, RegionRequirement.of(top, Privilege.READ_WRITE, top, f))).get();
   }
-
-  /** A trace engine that lets the runtime analyse everything. */
-  private static final class AnalyzeAll implements TraceEngine {
-    @Override
-    public void beginTrace(int traceId, TraceSupport support) {}
-
-    @Override
-    public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
-      return Decision.ANALYZE;
-    }
-
-    @Override
-    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
-
-    @Override
-    public void endTrace(int traceId, TraceSupport support) {}
-  }
 }

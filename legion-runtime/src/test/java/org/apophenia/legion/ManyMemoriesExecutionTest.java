@@ -79,7 +79,7 @@ class ManyMemoriesExecutionTest {
     Field x = fs.allocate("x", FieldType.LONG);
     LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 7)), fs);
     List<String> failures = new ArrayList<>();
-    rt.setTraceEngine(new TraceEngine() {
+    rt.setTraceEngine(new AnalyzeAll() {
       @Override
       public void beginTrace(int traceId, TraceSupport support) {
         int atom = support.atomsOf(root)[0];
@@ -102,16 +102,6 @@ class ManyMemoriesExecutionTest {
         }
       }
 
-      @Override
-      public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
-        return Decision.ANALYZE;
-      }
-
-      @Override
-      public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
-
-      @Override
-      public void endTrace(int traceId, TraceSupport support) {}
     });
     rt.beginTrace(1);
     rt.endTrace(1);

@@ -76,7 +76,7 @@ class TraceLaunchesTest {
   @Test
   void aMemoizedLaunchOfADestroyedRegionFailsAsAnUnmemoizedOne() {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
-    rt.setTraceEngine(new AnalyseAll());
+    rt.setTraceEngine(new AnalyzeAll());
     rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> 0L, Cost.fixed(1_000)));
     FieldSpace fs = rt.createFieldSpace();
     Field a = fs.allocate("a", FieldType.LONG);
@@ -97,7 +97,7 @@ class TraceLaunchesTest {
   @Test
   void theRuntimesTracedLaunchesGiveTheSameFuturesNamesMemoizedOrNot() {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
-    rt.setTraceEngine(new AnalyseAll());
+    rt.setTraceEngine(new AnalyzeAll());
     rt.registerTask(new TaskDefinition(1, "t", Map.of(org.apophenia.sim.machine.ProcessorKind.CPU, ctx -> 3L),
         org.apophenia.sim.TaskCost.fixed(1_000)));
     FieldSpace fs = rt.createFieldSpace();
@@ -111,22 +111,5 @@ class TraceLaunchesTest {
       rt.endTrace(9);
       assertThat(f.get()).as("instance %d", i).isEqualTo(List.of(3L, 3L, 3L, 3L));
     }
-  }
-
-  /** An engine that lets the runtime analyse everything: the front door still takes the traced path. */
-  private static final class AnalyseAll implements TraceEngine {
-    @Override
-    public void beginTrace(int traceId, TraceSupport support) {}
-
-    @Override
-    public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
-      return Decision.ANALYZE;
-    }
-
-    @Override
-    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
-
-    @Override
-    public void endTrace(int traceId, TraceSupport support) {}
   }
 }

@@ -1,0 +1,21 @@
+package org.apophenia.legion;
+
+/**
+ * A trace engine that lets the runtime analyse everything, so that launches inside a trace take the
+ * front door's traced path; tests override the hooks they watch.
+ */
+class AnalyzeAll implements TraceEngine {
+  @Override
+  public void beginTrace(int traceId, TraceSupport support) {}
+
+  @Override
+  public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+    return Decision.ANALYZE;
+  }
+
+  @Override
+  public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
+
+  @Override
+  public void endTrace(int traceId, TraceSupport support) {}
+}
