@@ -74,6 +74,37 @@ class TraceLaunchesTest {
   }
 
   @Test
+  void everyInstanceOfATraceHandsTheEngineTheFirstInstancesRequirementLists() {
+    // an engine records the first instance and compares later ones with it, by identity first: a
+    // memo that skipped the first instance cost every replayed task its identity match
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
+    List<List<RegionRequirement>> seen = new java.util.ArrayList<>();
+    rt.setTraceEngine(new AnalyzeAll() {
+      @Override
+      public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
+        seen.add(op.requirements());
+        return Decision.ANALYZE;
+      }
+    });
+    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> 0L, Cost.fixed(1_000)));
+    FieldSpace fs = rt.createFieldSpace();
+    Field a = fs.allocate("a", FieldType.LONG);
+    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
+    Partition p = rt.partitionEqual(root, 2);
+    for (int i = 0; i < 3; i++) {
+      rt.beginTrace(4);
+      rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a)));
+      rt.executeIndex(new IndexLauncher(1, Rect.of(0, 1), List.of(
+          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, root, a)), List.of(), null));
+      rt.endTrace(4);
+    }
+    assertThat(seen).hasSize(9); // 1 task and 2 points per instance
+    for (int i = 3; i < 9; i++) {
+      assertThat(seen.get(i)).as("op %d of instance %d", i % 3, i / 3).isSameAs(seen.get(i % 3));
+    }
+  }
+
+  @Test
   void aMemoizedLaunchOfADestroyedRegionFailsAsAnUnmemoizedOne() {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
     rt.setTraceEngine(new AnalyzeAll());
