@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import java.util.Map;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
@@ -15,6 +14,34 @@ import org.junit.jupiter.api.Test;
  * memoized launch still fails the way an unmemoized one does once a region it names is destroyed.
  */
 class TraceLaunchesTest {
+  /** A runtime with {@code engine}, task 1 (returns 3) and a region of 16 cells in {@code pieces}. */
+  private static final class Grid {
+    final LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
+    final Field a;
+    final LogicalRegion root;
+    final Partition p;
+
+    Grid(TraceEngine engine, int pieces) {
+      rt.setTraceEngine(engine);
+      rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> 3L, Cost.fixed(1_000)));
+      FieldSpace fs = rt.createFieldSpace();
+      a = fs.allocate("a", FieldType.LONG);
+      root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
+      p = rt.partitionEqual(root, pieces);
+    }
+
+    /** Task 1 on piece 0. */
+    TaskLauncher task(Privilege privilege) {
+      return new TaskLauncher(1, RegionRequirement.of(p.subregion(0), privilege, root, a));
+    }
+
+    /** Task 1 over every piece. */
+    IndexLauncher index(Privilege privilege) {
+      return new IndexLauncher(1, Rect.of(0, p.colors() - 1), List.of(
+          RegionRequirement.projected(p, Projection.IDENTITY, privilege, root, a)), List.of(), null);
+    }
+  }
+
   private static TraceLaunches.Launch launch(String name) {
     return new TraceLaunches.Launch(null, null, List.of(), 0, null, null, null, new String[] {name}, null);
   }
@@ -77,25 +104,19 @@ class TraceLaunchesTest {
   void everyInstanceOfATraceHandsTheEngineTheFirstInstancesRequirementLists() {
     // an engine records the first instance and compares later ones with it, by identity first: a
     // memo that skipped the first instance cost every replayed task its identity match
-    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
     List<List<RegionRequirement>> seen = new java.util.ArrayList<>();
-    rt.setTraceEngine(new AnalyzeAll() {
+    Grid g = new Grid(new AnalyzeAll() {
       @Override
       public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
         seen.add(op.requirements());
         return Decision.ANALYZE;
       }
-    });
-    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> 0L, Cost.fixed(1_000)));
-    FieldSpace fs = rt.createFieldSpace();
-    Field a = fs.allocate("a", FieldType.LONG);
-    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
-    Partition p = rt.partitionEqual(root, 2);
+    }, 2);
+    LegionRuntime rt = g.rt;
     for (int i = 0; i < 3; i++) {
       rt.beginTrace(4);
-      rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a)));
-      rt.executeIndex(new IndexLauncher(1, Rect.of(0, 1), List.of(
-          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, root, a)), List.of(), null));
+      rt.execute(g.task(Privilege.READ_WRITE));
+      rt.executeIndex(g.index(Privilege.READ_ONLY));
       rt.endTrace(4);
     }
     assertThat(seen).hasSize(9); // 1 task and 2 points per instance
@@ -106,39 +127,26 @@ class TraceLaunchesTest {
 
   @Test
   void aMemoizedLaunchOfADestroyedRegionFailsAsAnUnmemoizedOne() {
-    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
-    rt.setTraceEngine(new AnalyzeAll());
-    rt.registerTask(TaskDefinition.cpu(1, "t", ctx -> 0L, Cost.fixed(1_000)));
-    FieldSpace fs = rt.createFieldSpace();
-    Field a = fs.allocate("a", FieldType.LONG);
-    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
-    Partition p = rt.partitionEqual(root, 2);
+    Grid g = new Grid(new AnalyzeAll(), 2);
+    LegionRuntime rt = g.rt;
     for (int i = 0; i < 3; i++) { // the later instances run from the memo
       rt.beginTrace(5);
-      rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a)));
+      rt.execute(g.task(Privilege.READ_WRITE));
       rt.endTrace(5);
     }
-    rt.destroyPartition(p);
+    rt.destroyPartition(g.p);
     rt.beginTrace(5);
-    assertThatThrownBy(() -> rt.execute(new TaskLauncher(1,
-        RegionRequirement.of(p.subregion(0), Privilege.READ_WRITE, root, a))))
+    assertThatThrownBy(() -> rt.execute(g.task(Privilege.READ_WRITE)))
         .isInstanceOf(DestroyedResourceException.class);
   }
 
   @Test
   void theRuntimesTracedLaunchesGiveTheSameFuturesNamesMemoizedOrNot() {
-    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
-    rt.setTraceEngine(new AnalyzeAll());
-    rt.registerTask(new TaskDefinition(1, "t", Map.of(org.apophenia.sim.machine.ProcessorKind.CPU, ctx -> 3L),
-        org.apophenia.sim.TaskCost.fixed(1_000)));
-    FieldSpace fs = rt.createFieldSpace();
-    Field a = fs.allocate("a", FieldType.LONG);
-    LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 15)), fs);
-    Partition p = rt.partitionEqual(root, 4);
+    Grid g = new Grid(new AnalyzeAll(), 4);
+    LegionRuntime rt = g.rt;
     for (int i = 0; i < 3; i++) {
       rt.beginTrace(9);
-      Future f = rt.executeIndex(new IndexLauncher(1, Rect.of(0, 3), List.of(
-          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, root, a)), List.of(), null));
+      Future f = rt.executeIndex(g.index(Privilege.READ_WRITE));
       rt.endTrace(9);
       assertThat(f.get()).as("instance %d", i).isEqualTo(List.of(3L, 3L, 3L, 3L));
     }
