@@ -67,7 +67,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * and measures back-to-back replays with fence elision. {@code machine} is the floor under all three:
  * no runtime, the same tasks submitted straight to the simulated machine, each waiting on a merge of
  * the tasks it depends on (a replay issues these and the ghost copies too), with a body closure each;
- * it is what the simulator's own bookkeeping costs per task.
+ * it is what the simulator's own bookkeeping costs per task. {@code launchers} (not in the default
+ * list: {@code -p mode=launchers}, or {@link ReplayShots}) is the application's own part: the same
+ * launchers built and dropped, no runtime called. Analysis and replay both pay these two floors.
  *
  * <p>Garbage collection is kept out of the shots: the young generation (3 GB, parallel collector) holds
  * a whole shot's allocation, and the heap is collected before each. So the scores are the mutator's
@@ -111,6 +113,9 @@ public class ReplayBenchmark {
   private Event[] phase1;
   private Event[] phase2;
   private long sink;
+  /** {@code launchers} mode: the launcher built last (a field, so that building it is not optimised away). */
+  private Object built;
+  private boolean launchersOnly;
 
   @Setup(Level.Iteration)
   public void setUp() {
@@ -136,7 +141,12 @@ public class ReplayBenchmark {
       java.util.Arrays.fill(phase2, Event.NONE);
     }
     DynamicTracing engine = null;
-    if (!mode.equals("analysis") && !mode.equals("machine")) {
+    if (!List.of("analysis", "record", "record-inline", "replay", "machine", "launchers").contains(mode)) {
+      throw new IllegalArgumentException("unknown mode " + mode + ": analysis, record, record-inline, replay, machine"
+          + " or launchers");
+    }
+    launchersOnly = mode.equals("launchers");
+    if (!mode.equals("analysis") && !mode.equals("machine") && !launchersOnly) {
       engine = new DynamicTracing(TracingOptions.defaults().withInlineOptimisation(mode.equals("record-inline")));
       rt.setTraceEngine(engine);
     }
@@ -178,27 +188,61 @@ public class ReplayBenchmark {
     if (mode.startsWith("record")) {
       traceId++;
     }
+    if (launchersOnly) {
+      launchers();
+      return;
+    }
     rt.beginTrace(traceId);
     int pieces = tasks / 2;
     if (program.equals("stencil")) {
-      Rect dom = Rect.of(0, pieces - 1);
-      rt.executeIndex(new IndexLauncher(1, dom, List.of(
-          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, grid, x),
-          RegionRequirement.projected(g, Projection.IDENTITY, Privilege.READ_ONLY, grid, y)), List.of(), null));
-      rt.executeIndex(new IndexLauncher(2, dom, List.of(
-          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, grid, y),
-          RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, grid, x)), List.of(), null));
+      rt.executeIndex(stencil(1, pieces));
+      rt.executeIndex(stencil(2, pieces));
     } else {
       for (int i = 0; i < pieces; i++) {
-        rt.execute(new TaskLauncher(1, RegionRequirement.of(p.subregion(i), Privilege.READ_WRITE, grid, x),
-            RegionRequirement.of(g.subregion(i), Privilege.READ_ONLY, grid, y)));
+        rt.execute(jacobi(1, i));
       }
       for (int i = 0; i < pieces; i++) {
-        rt.execute(new TaskLauncher(2, RegionRequirement.of(p.subregion(i), Privilege.READ_WRITE, grid, y),
-            RegionRequirement.of(p.subregion(i), Privilege.READ_ONLY, grid, x)));
+        rt.execute(jacobi(2, i));
       }
     }
     rt.endTrace(traceId);
+  }
+
+  /** The application's part alone: one instance's launchers built, kept (so they are made), not issued. */
+  private void launchers() {
+    int pieces = tasks / 2;
+    if (program.equals("stencil")) {
+      built = stencil(1, pieces);
+      built = stencil(2, pieces);
+    } else {
+      for (int i = 0; i < pieces; i++) {
+        built = jacobi(1, i);
+      }
+      for (int i = 0; i < pieces; i++) {
+        built = jacobi(2, i);
+      }
+    }
+  }
+
+  /** Phase 1 (stencil: RW x, reads ghosted y) or 2 (update: RW y, reads x) of block {@code i}. */
+  private TaskLauncher jacobi(int phase, int i) {
+    return phase == 1
+        ? new TaskLauncher(1, RegionRequirement.of(p.subregion(i), Privilege.READ_WRITE, grid, x),
+            RegionRequirement.of(g.subregion(i), Privilege.READ_ONLY, grid, y))
+        : new TaskLauncher(2, RegionRequirement.of(p.subregion(i), Privilege.READ_WRITE, grid, y),
+            RegionRequirement.of(p.subregion(i), Privilege.READ_ONLY, grid, x));
+  }
+
+  /** Phase 1 or 2 of every block as one index launch. */
+  private IndexLauncher stencil(int phase, int pieces) {
+    Rect dom = Rect.of(0, pieces - 1);
+    return phase == 1
+        ? new IndexLauncher(1, dom, List.of(
+            RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, grid, x),
+            RegionRequirement.projected(g, Projection.IDENTITY, Privilege.READ_ONLY, grid, y)), List.of(), null)
+        : new IndexLauncher(2, dom, List.of(
+            RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_WRITE, grid, y),
+            RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, grid, x)), List.of(), null);
   }
 
   /** The tasks of one instance straight to the simulated machine: the dependences a replay issues. */
