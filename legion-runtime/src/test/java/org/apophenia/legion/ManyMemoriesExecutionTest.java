@@ -101,7 +101,6 @@ class ManyMemoriesExecutionTest {
           failures.add(what);
         }
       }
-
     });
     rt.beginTrace(1);
     rt.endTrace(1);

@@ -65,7 +65,6 @@ final class Recorder {
   private int[] keyField;
   private MemorySet[] preValid;
   private boolean[] preKey;
-  private int preCount;
   private final Map<Integer, Integer> treeVersions = new LinkedHashMap<>();
   private final Map<Integer, LogicalRegion> treeRegion = new LinkedHashMap<>();
   private final Map<LogicalRegion, RegionRequirement> summary = new LinkedHashMap<>();
@@ -196,7 +195,6 @@ final class Recorder {
         preValid[k] = valid;
         if (pre0) {
           preKey[k] = true;
-          preCount++;
           if (valid.isEmpty()) {
             unreplayable("the trace reads or reduces to data with reductions pending from before it");
           }
@@ -296,7 +294,10 @@ final class Recorder {
     int[] fields = Arrays.copyOf(keyField, n);
     MemorySet[] preSets = Arrays.copyOf(preValid, n);
     Precondition pre;
-    int m = preCount;
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+      m += preKey[k] ? 1 : 0;
+    }
     if (m == n) {
       pre = new Precondition(new InstanceSet(regions, atoms, fields, preSets, trees, versions));
     } else {
