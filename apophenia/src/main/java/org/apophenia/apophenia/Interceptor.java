@@ -34,6 +34,7 @@ public final class Interceptor<O> implements AutoCloseable {
   private final TraceFinder finder;
   private final TraceReplayer<O> replayer;
   private final ExecutorService ownedExecutor;
+  private final TimeAccount account;
   private long position; // tokens pushed (traceable and untraceable operations)
   private long ops;
   private long untraceable;
@@ -43,6 +44,9 @@ public final class Interceptor<O> implements AutoCloseable {
   private Interceptor(Builder<O> b) {
     this.tokenizer = b.tokenizer;
     this.sink = b.sink;
+    this.account = b.account;
+    InterceptorListener listener = b.account.isOn() && b.listener != InterceptorListener.NONE
+        ? new ObservedListener(b.listener, b.account) : b.listener;
     Executor executor = b.executor;
     if (executor == null) {
       ownedExecutor = Executors.newSingleThreadExecutor(r -> {
@@ -54,8 +58,8 @@ public final class Interceptor<O> implements AutoCloseable {
     } else {
       ownedExecutor = null;
     }
-    this.finder = new TraceFinder(b.config, executor, b.collective, b.listener, b.miner);
-    this.replayer = new TraceReplayer<>(b.config, b.sink, b.listener);
+    this.finder = new TraceFinder(b.config, executor, b.collective, listener, b.miner);
+    this.replayer = new TraceReplayer<>(b.config, b.sink, listener);
   }
 
   /** A builder for an interceptor that hashes with {@code tokenizer} and forwards to {@code sink}. */
@@ -74,19 +78,28 @@ public final class Interceptor<O> implements AutoCloseable {
       throw new IllegalStateException("interceptor is closed");
     }
     ops++;
+    Bucket caller = account.enter(Bucket.TOKENIZE);
     switch (tokenizer.classify(op)) {
       case TRACEABLE -> {
         long token = tokenizer.token(op);
+        account.enter(Bucket.MATCH);
         pushToken(token);
         replayer.push(op, token);
       }
-      case NO_OP -> replayer.passThrough(op);
+      case NO_OP -> {
+        account.enter(Bucket.MATCH);
+        replayer.passThrough(op);
+      }
       case UNTRACEABLE -> {
+        account.enter(Bucket.MATCH);
         untraceable++;
         breakTraces();
+        account.enter(caller);
         sink.op(op);
+        return;
       }
     }
+    account.enter(caller);
   }
 
   /**
@@ -101,7 +114,9 @@ public final class Interceptor<O> implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("interceptor is closed");
     }
+    Bucket caller = account.enter(Bucket.MATCH);
     breakTraces();
+    account.enter(caller);
   }
 
   private void breakTraces() {
@@ -112,10 +127,13 @@ public final class Interceptor<O> implements AutoCloseable {
   }
 
   private void pushToken(long token) {
-    finder.push(token, position++);
-    List<MiningResult> due = finder.due(position);
-    for (MiningResult r : due) {
-      replayer.ingest(r);
+    finder.push(token, position++, replayer.forwardedOps, replayer.untracedOps);
+    if (finder.isDue(position)) {
+      Bucket caller = account.enter(Bucket.INGEST);
+      for (MiningResult r : finder.due(position)) {
+        replayer.ingest(r);
+      }
+      account.enter(caller);
     }
   }
 
@@ -124,7 +142,9 @@ public final class Interceptor<O> implements AutoCloseable {
    * The interceptor stays usable. Ingestion of unfinished jobs is not forced.
    */
   public void flush() {
+    Bucket caller = account.enter(Bucket.MATCH);
     replayer.flush(false);
+    account.enter(caller);
   }
 
   /** Counters as of now. */
@@ -157,6 +177,7 @@ public final class Interceptor<O> implements AutoCloseable {
     private Executor executor;
     private Collective collective = Collective.single();
     private InterceptorListener listener = InterceptorListener.NONE;
+    private TimeAccount account = TimeAccount.OFF;
     private Function<long[], MiningResult> miner;
 
     private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
@@ -188,6 +209,17 @@ public final class Interceptor<O> implements AutoCloseable {
     /** An observer of mining and promotions (default: none). */
     public Builder<O> listener(InterceptorListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * The issuing thread's time account (default {@link TimeAccount#OFF}): the interceptor charges
+     * hashing to {@link Bucket#TOKENIZE}, its matching and queueing to {@link Bucket#MATCH}, ingestion
+     * points to {@link Bucket#INGEST} and the listener's calls to {@link Bucket#OBSERVE}, and
+     * re-enters the caller's bucket before it returns. The sink charges its own work.
+     */
+    public Builder<O> account(TimeAccount account) {
+      this.account = Objects.requireNonNull(account, "account");
       return this;
     }
 

@@ -3,12 +3,13 @@ package org.apophenia.apophenia;
 
 /**
  * Operations received but not yet forwarded, in program order: a growable ring of operations with
- * their token positions ({@code -1} for {@link Traceability#NO_OP} operations, which have none).
+ * their tokens and token positions ({@code -1} for {@link Traceability#NO_OP} operations, which have none).
  * O(1) amortised add and remove; not thread-safe.
  */
 final class PendingQueue<O> {
   private Object[] ops = new Object[64];
   private long[] positions = new long[64];
+  private long[] tokens = new long[64];
   private int head;
   private int size;
 
@@ -20,19 +21,25 @@ final class PendingQueue<O> {
     return size == 0;
   }
 
-  void add(O op, long position) {
+  void add(O op, long position, long token) {
     if (size == ops.length) {
       grow();
     }
     int i = (head + size) & (ops.length - 1);
     ops[i] = op;
     positions[i] = position;
+    tokens[i] = token;
     size++;
   }
 
   /** Position of the head operation; -1 for a no-op. */
   long headPosition() {
     return positions[head];
+  }
+
+  /** Token of the head operation (meaningless for a no-op). */
+  long headToken() {
+    return tokens[head];
   }
 
   @SuppressWarnings("unchecked")
@@ -48,12 +55,15 @@ final class PendingQueue<O> {
     int n = ops.length;
     Object[] o = new Object[n * 2];
     long[] p = new long[n * 2];
+    long[] t = new long[n * 2];
     for (int i = 0; i < size; i++) {
       o[i] = ops[(head + i) & (n - 1)];
       p[i] = positions[(head + i) & (n - 1)];
+      t[i] = tokens[(head + i) & (n - 1)];
     }
     ops = o;
     positions = p;
+    tokens = t;
     head = 0;
   }
 
@@ -62,6 +72,7 @@ final class PendingQueue<O> {
     if (size == 0 && ops.length > 1024) {
       ops = new Object[64];
       positions = new long[64];
+      tokens = new long[64];
       head = 0;
     }
   }

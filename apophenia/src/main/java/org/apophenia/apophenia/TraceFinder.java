@@ -1,7 +1,6 @@
 package org.apophenia.apophenia;
 
 import java.lang.System.Logger.Level;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,14 +23,31 @@ import org.apophenia.suffix.RulerSchedule;
  * ({@code handleAsync} on the previous one) so they complete in launch order whatever the executor.
  * The application thread never waits for mining except at an ingestion point whose job is not done.
  *
- * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
- * position {@code p + interval}. There, the instances agree (a {@link Collective} all-reduce of the
- * number of consecutive finished jobs that are due) on how many jobs to ingest; if that minimum is 0,
- * every instance waits for its head job, and with {@code adaptiveWait} the interval doubles for jobs
+ * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} with a window of {@code w}
+ * tokens is ingested exactly at position {@code p + max(interval, w / 4)}; due jobs are taken in order of
+ * that position (then launch order). There, the instances agree (a {@link Collective} all-reduce of
+ * the number of consecutive finished jobs that are due) on how many jobs to ingest; if that minimum
+ * is 0, every instance waits for its first due job, and with {@code adaptiveWait} the interval doubles for jobs
  * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on whether the job succeeded everywhere; a job that
  * threw or timed out anywhere is dropped everywhere, counted and logged, and the stream goes on
  * untraced by it. So the sequence of ingested results depends only on the stream and the
  * configuration (and, with {@code adaptiveWait}, on agreed waits, identically on all replicas).
+ *
+ * <p><b>Time to mine.</b> A job of {@code w} tokens is ingested {@code max(interval, w / 4)}
+ * operations after its launch, not after a fixed {@code interval}: a long window (thousands of tokens,
+ * hundreds of microseconds of mining) due a few dozen operations after its launch made the
+ * application wait whenever its operations were cheap. Mining a token costs tens of nanoseconds and a
+ * runtime's launch microseconds, so a quarter of an operation per token is ample there; a stream fed
+ * faster than that (a no-op sink) still waits at long windows, which the back-off makes rare.
+ *
+ * <p><b>Back-off.</b> When the last {@code batchSize} operations forwarded were all traced, the
+ * stream is covered by known traces and mining it again finds nothing new: the finder launches the
+ * next window the schedule picks and then skips the next 1, 3, 7, ... (the gap doubles, up to
+ * 2^{@value #MAX_BACKOFF}); the first operation forwarded untraced resets it, so mining picks up
+ * again as soon as coverage drops. A whole buffer of covered operations is required, not a few,
+ * because a stream covered by traces out of phase with its loop (untraced operations at each
+ * blocking wait) still needs the long windows that find the better trace. The decision depends only
+ * on the stream, so replicas agree. Skips count in {@link #backedOff}.
  *
  * <p><b>Memory.</b> The buffer holds {@code batchSize} tokens; at most {@code maxInFlightJobs} windows
  * (each at most {@code batchSize} tokens) are in flight; further windows are skipped, which is
@@ -48,7 +64,8 @@ final class TraceFinder {
   private final InterceptorListener listener;
   private final long[] buffer;
   private int size;
-  private final ArrayDeque<Job> jobs = new ArrayDeque<>();
+  /** Jobs launched and not ingested, by ingestion position, then launch order. */
+  private final ArrayList<Job> jobs = new ArrayList<>();
   private CompletableFuture<MiningResult> last = CompletableFuture.completedFuture(null);
   private long interval;
   /**
@@ -58,12 +75,25 @@ final class TraceFinder {
    */
   private final long maxInterval;
   private long nextJob;
+  /**
+   * A job of {@code w} tokens is due {@code w / 4} operations after its launch at the earliest (see
+   * "Time to mine"). Measured on the samples: a delay of a whole window per token set warm-up back
+   * (mlp 68 to 136 iterations, s3d 20 to 42), a quarter left it within one or two iterations.
+   */
+  static final int TOKENS_PER_OP_OF_DELAY = 4;
+  /** Cap on the back-off exponent: at most one window in 2^20 while the stream stays covered. */
+  static final int MAX_BACKOFF = 20;
+  private int backoff;
+  private long skipLeft;
+  private long untracedSeen;
+  private long forwardedAtLastUntraced;
 
   long launched;
   long skipped;
   long ingested;
   long failed;
   long waits;
+  long backedOff;
 
   /** One launched job. */
   private record Job(long index, long launchPosition, long ingestPosition, int window,
@@ -88,11 +118,19 @@ final class TraceFinder {
     return interval;
   }
 
-  /** Appends the token at {@code position} (0-based) and launches the window the schedule picks. */
-  void push(long token, long position) {
+  /**
+   * Appends the token at {@code position} (0-based) and launches the window the schedule picks,
+   * unless backing off; {@code forwardedOps} counts the traceable operations forwarded so far, and
+   * {@code untracedOps} those of them forwarded outside traces.
+   */
+  void push(long token, long position, long forwardedOps, long untracedOps) {
     buffer[size++] = token;
+    if (untracedOps != untracedSeen) {
+      untracedSeen = untracedOps;
+      forwardedAtLastUntraced = forwardedOps;
+    }
     int w = schedule.windowAfter(size);
-    if (w >= 2 * config.minTraceLength()) {
+    if (w >= 2 * config.minTraceLength() && !backOff(forwardedOps - forwardedAtLastUntraced >= buffer.length)) {
       if (jobs.size() < config.maxInFlightJobs()) {
         launch(Arrays.copyOfRange(buffer, size - w, size), position + 1);
       } else {
@@ -104,11 +142,33 @@ final class TraceFinder {
     }
   }
 
+  /** Whether to skip this window because the stream stayed covered (see the class comment). */
+  private boolean backOff(boolean covered) {
+    if (!covered) {
+      backoff = 0;
+      skipLeft = 0;
+      return false;
+    }
+    if (skipLeft > 0) {
+      skipLeft--;
+      backedOff++;
+      return true;
+    }
+    backoff = Math.min(backoff + 1, MAX_BACKOFF);
+    skipLeft = (1L << backoff) - 1;
+    return false;
+  }
+
   private void launch(long[] window, long position) {
     CompletableFuture<MiningResult> f = last.handleAsync((r, e) -> miner.apply(window), executor);
     last = f;
-    long delay = interval;
-    jobs.add(new Job(nextJob++, position, position + delay, window.length, f));
+    long delay = Math.max(interval, window.length / TOKENS_PER_OP_OF_DELAY);
+    Job job = new Job(nextJob++, position, position + delay, window.length, f);
+    int at = jobs.size();
+    while (at > 0 && jobs.get(at - 1).ingestPosition > job.ingestPosition) {
+      at--; // a short window launched after a long one is due first
+    }
+    jobs.add(at, job);
     launched++;
   }
 
@@ -117,10 +177,10 @@ final class TraceFinder {
    * the other replicas; empty at almost every position.
    */
   List<MiningResult> due(long position) {
-    Job head = jobs.peek();
-    if (head == null || head.ingestPosition > position) {
+    if (!isDue(position)) {
       return List.of();
     }
+    Job head = jobs.get(0);
     List<MiningResult> results = new ArrayList<>();
     while (head != null && head.ingestPosition <= position) {
       int ready = 0;
@@ -140,7 +200,7 @@ final class TraceFinder {
         }
       }
       for (int k = 0; k < agreed; k++) {
-        Job j = jobs.poll();
+        Job j = jobs.remove(0);
         MiningResult r = await(j);
         boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
         if (ok) {
@@ -149,12 +209,17 @@ final class TraceFinder {
         } else {
           failed++;
         }
-        listener.jobIngested(new MiningReport(j.index, j.launchPosition, j.window,
+        if (listener != InterceptorListener.NONE) listener.jobIngested(new MiningReport(j.index, j.launchPosition, j.window,
             r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
       }
-      head = jobs.peek();
+      head = jobs.isEmpty() ? null : jobs.get(0);
     }
     return results;
+  }
+
+  /** Whether a job reaches its ingestion point at {@code position}: O(1), no allocation. */
+  boolean isDue(long position) {
+    return !jobs.isEmpty() && jobs.get(0).ingestPosition <= position;
   }
 
   /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */

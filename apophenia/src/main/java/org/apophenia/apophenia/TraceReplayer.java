@@ -14,7 +14,7 @@ import java.util.List;
  * <p><b>Per token.</b> The operation joins the pending queue; watcher pointers advance (a pointer at
  * a candidate's end counts a non-overlapping visit; a candidate reaching the visit threshold is
  * promoted into the cache); cache pointers advance (a pointer at a trace's end is a completed
- * {@link Match}). Pointers that cannot advance are dropped; a new pointer starts at every position
+ * match, kept in {@link Matches}). Pointers that cannot advance are dropped; a new pointer starts at every position
  * whose token begins some stored sequence.
  *
  * <p><b>Selection without speculation (Section 5.2).</b> Operations before the earliest open pointer
@@ -50,7 +50,7 @@ final class TraceReplayer<O> {
   private final Pointers<Candidate> watching = new Pointers<>();
   private final Pointers<Trace> matching = new Pointers<>();
   private final PendingQueue<O> pending = new PendingQueue<>();
-  private final List<Match> completed = new ArrayList<>();
+  private final Matches completed = new Matches();
   private final List<Candidate> promote = new ArrayList<>();
   /** Candidates in insertion order, for CLOCK eviction (may hold removed ones, skipped lazily). */
   private final java.util.ArrayDeque<Candidate> clock = new java.util.ArrayDeque<>();
@@ -62,6 +62,9 @@ final class TraceReplayer<O> {
   private long position; // tokens seen
 
   long tracedOps;
+  /** Traceable operations forwarded, and those of them outside trace markers. */
+  long forwardedOps;
+  long untracedOps;
   long replayedOps;
   long tracesRecorded;
   long replays;
@@ -125,7 +128,7 @@ final class TraceReplayer<O> {
   /** A traceable operation with its token. */
   void push(O op, long token) {
     long pos = position++;
-    pending.add(op, pos);
+    pending.add(op, pos, token);
     advanceWatcher(token, pos);
     advanceCache(token, pos);
     if (pending.size() > config.maxPendingOps()) {
@@ -139,7 +142,7 @@ final class TraceReplayer<O> {
     if (pending.isEmpty()) {
       sink.op(op);
     } else {
-      pending.add(op, -1);
+      pending.add(op, -1, 0);
     }
   }
 
@@ -151,9 +154,7 @@ final class TraceReplayer<O> {
     watching.clear();
     matching.clear();
     decide();
-    while (!pending.isEmpty()) {
-      sink.op(pending.poll());
-    }
+    forwardBefore(Long.MAX_VALUE);
     pending.trim();
     if (consumesPosition) {
       position++;
@@ -211,7 +212,7 @@ final class TraceReplayer<O> {
       if (next.payload != null) {
         Trace t = next.payload;
         t.visit(p.starts[i], pos + 1);
-        completed.add(new Match(p.starts[i], pos + 1, t));
+        completed.add(p.starts[i], pos + 1, t);
       }
       if (next.hasChildren() && (config.prefixTraces() || next.payload == null)) {
         p.nodes[w] = next;
@@ -324,72 +325,86 @@ final class TraceReplayer<O> {
 
   /** Forwards and issues whatever can be decided at the current position (see class comment). */
   private void decide() {
+    Matches c = completed;
     while (true) {
       long firstOpen = matching.firstStart();
-      if (completed.isEmpty()) {
+      if (c.isEmpty()) {
         forwardBefore(Math.min(firstOpen, position));
         return;
       }
-      Match m0 = completed.get(0);
-      for (Match m : completed) {
-        if (m.start() < m0.start()) {
-          m0 = m;
-        }
-      }
-      forwardBefore(Math.min(firstOpen, m0.start()));
-      if (firstOpen < m0.end()) {
+      int m0 = c.earliest();
+      long m0End = c.ends[m0];
+      forwardBefore(Math.min(firstOpen, c.starts[m0]));
+      if (firstOpen < m0End) {
         return; // an open pointer may still complete an overlapping trace: wait
       }
-      Match best = null;
+      int best = -1;
       double bestScore = 0;
-      for (Match m : completed) {
-        if (m.start() >= m0.end()) {
+      for (int m = 0; m < c.size; m++) {
+        if (c.starts[m] >= m0End) {
           continue;
         }
-        double s = m.trace().score(position);
-        if (best == null || s > bestScore
-            || (s == bestScore && better(m, best))) {
+        double s = c.traces[m].score(position);
+        if (best < 0 || s > bestScore || (s == bestScore && better(c, m, best))) {
           best = m;
           bestScore = s;
         }
       }
-      issue(best);
-      long end = best.end();
-      completed.removeIf(m -> m.start() < end);
+      long end = c.ends[best];
+      issue(c.starts[best], end, c.traces[best]);
+      c.dropStartingBefore(end);
       matching.dropStartingBefore(end);
     }
   }
 
-  private static boolean better(Match a, Match b) {
-    if (a.trace().length() != b.trace().length()) {
-      return a.trace().length() > b.trace().length();
+  /** Ties of score: the longer trace, then the earlier start, then the smaller id. */
+  private static boolean better(Matches c, int a, int b) {
+    Trace ta = c.traces[a];
+    Trace tb = c.traces[b];
+    if (ta.length() != tb.length()) {
+      return ta.length() > tb.length();
     }
-    if (a.start() != b.start()) {
-      return a.start() < b.start();
+    if (c.starts[a] != c.starts[b]) {
+      return c.starts[a] < c.starts[b];
     }
-    return a.trace().id < b.trace().id;
+    return ta.id < tb.id;
   }
 
-  /** Forwards untraced every pending operation before token position {@code x} (and no-ops). */
+  /**
+   * Forwards untraced every pending operation before token position {@code x} (and no-ops), each
+   * traceable one with its token.
+   */
   private void forwardBefore(long x) {
     while (!pending.isEmpty()) {
       long p = pending.headPosition();
       if (p >= 0 && p >= x) {
         return;
       }
-      sink.op(pending.poll());
+      if (p >= 0) {
+        forwardedOps++;
+        untracedOps++;
+        long token = pending.headToken();
+        sink.op(pending.poll(), token);
+      } else {
+        sink.op(pending.poll());
+      }
     }
   }
 
-  private void issue(Match m) {
-    forwardBefore(m.start());
-    Trace t = m.trace();
+  private void issue(long start, long end, Trace t) {
+    forwardBefore(start);
     long id = t.id;
     sink.beginTrace(id);
-    long last = m.end() - 1;
+    long last = end - 1;
     while (true) {
       long p = pending.headPosition();
-      sink.op(pending.poll());
+      if (p >= 0) {
+        forwardedOps++;
+        long token = pending.headToken();
+        sink.op(pending.poll(), token);
+      } else {
+        sink.op(pending.poll());
+      }
       if (p == last) {
         break;
       }

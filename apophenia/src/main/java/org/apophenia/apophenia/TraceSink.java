@@ -16,6 +16,16 @@ public interface TraceSink<O> {
   /** One operation, in program order. */
   void op(O op);
 
+  /**
+   * One traceable operation with the token the interceptor computed for it, so that a sink that needs
+   * the token (to check that trace occurrences repeat) does not hash the operation again. Each
+   * operation arrives through exactly one of the two {@code op} methods. The default forwards to
+   * {@link #op(Object)}.
+   */
+  default void op(O op, long token) {
+    op(op);
+  }
+
   /** The operations up to the matching {@link #endTrace} form one occurrence of trace {@code id}. */
   void beginTrace(long id);
 

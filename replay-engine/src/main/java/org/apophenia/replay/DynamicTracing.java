@@ -371,6 +371,11 @@ public final class DynamicTracing implements TraceEngine {
     return false;
   }
 
+  /** Replays so far ({@link TracingStatistics#replays()} without taking a snapshot). O(1). */
+  public long replays() {
+    return replays;
+  }
+
   /** A snapshot of the counters. */
   public TracingStatistics statistics() {
     var s = cache.stats();

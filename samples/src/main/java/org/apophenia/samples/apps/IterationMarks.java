@@ -1,28 +1,31 @@
 package org.apophenia.samples.apps;
 
 import java.util.Objects;
+import org.apophenia.apophenia.Bucket;
 
 /**
- * Cumulative counters of a run sampled at iteration boundaries, so that the steady state after a
- * warm-up can be measured after the fact (the paper reports steady-state throughput after warm-up
- * iterations, §6.1). Index {@code i} holds the state after {@code i} iterations; the last index
- * ({@code iterations}) holds the state after the run was closed, when everything the program issued
- * has reached the runtime.
+ * Cumulative counters of a run sampled at iteration boundaries, so that a window of iterations can be
+ * measured after the fact (the paper compares modes by steady-state throughput, §6.1). Index
+ * {@code i} holds the state after {@code i} iterations; the last index ({@code iterations}) holds the
+ * state after the run was closed, when everything the program issued has reached the runtime.
  *
- * <p>Operations are counted where the runtime receives them, not where the program issues them: in
- * {@code auto} mode Apophenia holds operations back while a trace candidate is matching, and work
- * counted against operations that have not arrived yet would be charged to the wrong window.
+ * <p><b>Steady state</b> is the last {@link #steadyIterations} iterations of the run, whatever the
+ * mode: the same work in every mode, so that two modes are compared on the same operations. (A window
+ * that started at each mode's own warm-up compared different iterations, and in {@code auto} mode
+ * charged the backlog that Apophenia held back at its start to the window.) Figures per operation
+ * divide by the operations the <em>program issued</em> in the window, equal in every mode.
  *
  * @param ops operations the runtime had received
- * @param frontDoorNanos real time spent in the runtime's front door (analysis and replay)
- * @param apopheniaNanos real time spent in Apophenia
+ * @param opsIssued operations the program had issued
+ * @param wallNanos real time of the issuing thread since the context was created
+ * @param buckets that time split into {@link Bucket}s, {@code buckets[i][bucket.ordinal()]}
  * @param simulatedNanos simulated time by which everything the runtime had received was finished
  */
-public record IterationMarks(long[] ops, long[] frontDoorNanos, long[] apopheniaNanos, long[] simulatedNanos) {
+public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos) {
   public IterationMarks {
     Objects.requireNonNull(ops, "ops");
     int n = ops.length;
-    if (n == 0 || frontDoorNanos.length != n || apopheniaNanos.length != n || simulatedNanos.length != n) {
+    if (n == 0 || opsIssued.length != n || wallNanos.length != n || buckets.length != n || simulatedNanos.length != n) {
       throw new IllegalArgumentException("marks must be non-empty and of one length");
     }
   }
@@ -32,34 +35,74 @@ public record IterationMarks(long[] ops, long[] frontDoorNanos, long[] apophenia
     return ops.length - 1;
   }
 
-  /**
-   * The steady state from iteration {@code from} to the end of the run, per operation received in
-   * that window; null if {@code from} is negative (never warmed up) or no operation arrived in it.
-   */
-  public SteadyState steadyFrom(int from) {
+  /** The steady-state window's length for a run of {@code iterations}: its last quarter, at least 1. */
+  public static int steadyIterations(int iterations) {
+    return Math.max(1, iterations / 4);
+  }
+
+  /** The steady state: the last {@link #steadyIterations} iterations; null without operations in it. */
+  public SteadyState steady() {
     int end = iterations();
-    if (from < 0 || from >= end) {
-      return null;
-    }
-    long n = ops[end] - ops[from];
-    if (n <= 0) {
-      return null;
-    }
-    return new SteadyState(from, end - from, n, (double) (simulatedNanos[end] - simulatedNanos[from]) / n,
-        (double) (frontDoorNanos[end] - frontDoorNanos[from]) / n,
-        (double) (apopheniaNanos[end] - apopheniaNanos[from]) / n);
+    return window(Math.max(0, end - steadyIterations(end)), end);
+  }
+
+  /** The whole run, from the context's creation to its close; null without operations. */
+  public SteadyState whole() {
+    return window(0, iterations());
   }
 
   /**
-   * Figures of a run's steady state, per operation of the window.
+   * Figures of iterations {@code [from, to)} (the mark after the last iteration includes the close),
+   * per operation the program issued in them; null if none was.
+   */
+  public SteadyState window(int from, int to) {
+    if (from < 0 || to > iterations() || from >= to) {
+      return null;
+    }
+    long n = opsIssued[to] - opsIssued[from];
+    if (n <= 0) {
+      return null;
+    }
+    double[] perOp = new double[Bucket.values().length];
+    for (Bucket b : Bucket.values()) {
+      perOp[b.ordinal()] = (double) (buckets[to][b.ordinal()] - buckets[from][b.ordinal()]) / n;
+    }
+    double frontDoor = perOp[Bucket.ANALYSIS.ordinal()] + perOp[Bucket.REPLAY.ordinal()];
+    double apophenia = perOp[Bucket.TOKENIZE.ordinal()] + perOp[Bucket.MATCH.ordinal()]
+        + perOp[Bucket.INGEST.ordinal()];
+    return new SteadyState(from, to - from, n, (double) (simulatedNanos[to] - simulatedNanos[from]) / n, frontDoor,
+        apophenia, (double) (wallNanos[to] - wallNanos[from]) / n, perOp);
+  }
+
+  /**
+   * Figures of a window of iterations, per operation the program issued in it.
    *
    * @param fromIteration the first iteration of the window
    * @param iterations iterations in the window
-   * @param ops operations the runtime received in the window
+   * @param ops operations the program issued in the window
    * @param simulatedNanosPerOp simulated time per operation: the inverse of simulated throughput
-   * @param frontDoorNanosPerOp real time in the runtime's front door per operation
-   * @param apopheniaNanosPerOp real time in Apophenia per operation
+   * @param frontDoorNanosPerOp real time in the runtime's front door (analysis and replay buckets)
+   * @param apopheniaNanosPerOp real time in Apophenia's own work (tokenize, match and ingest buckets)
+   * @param wallNanosPerOp the issuing thread's real time, measured apart from the buckets
+   * @param bucketNanosPerOp real time per {@link Bucket}, by ordinal; they add up to the wall time
    */
   public record SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
-      double frontDoorNanosPerOp, double apopheniaNanosPerOp) {}
+      double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp) {
+
+    /** Nanoseconds per operation in {@code b}. */
+    public double nanosPerOp(Bucket b) {
+      return bucketNanosPerOp[b.ordinal()];
+    }
+
+    /** The buckets' sum per operation, every bucket but {@code except}. */
+    public double totalExcept(Bucket except) {
+      double t = 0;
+      for (Bucket b : Bucket.values()) {
+        if (b != except) {
+          t += bucketNanosPerOp[b.ordinal()];
+        }
+      }
+      return t;
+    }
+  }
 }

@@ -16,8 +16,9 @@ package org.apophenia.samples.apps;
  * @param tracesRecorded distinct trace ids
  * @param replays trace occurrences after the first of each id
  * @param checksum SHA-256 (hex) of the exact bits of the sample's final arrays
- * @param analysisNanos real time in the runtime's front door: dependence analysis and replay
- * @param apopheniaNanos real time in Apophenia itself ({@code auto} mode; else 0)
+ * @param analysisNanos real time in the runtime's front door: the analysis and replay buckets
+ * @param apopheniaNanos real time in Apophenia's own work: the tokenize, match and ingest buckets
+ *     ({@code auto} mode; else 0)
  * @param wallNanos real time of the whole run
  * @param simulatedMakespanNanos simulated time on the machine until everything finished
  * @param warmupIterations the first iteration from which every iteration's loop-body operations were
@@ -30,8 +31,19 @@ public record RunResult(String sample, String mode, String machine, int size, in
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
     String check, IterationMarks marks) {
 
-  /** The steady state after this run's own warm-up, or null if it never warmed up. */
+  /** The steady state: the run's last quarter of iterations (see {@link IterationMarks}), or null. */
   public IterationMarks.SteadyState steadyState() {
-    return marks.steadyFrom(warmupIterations);
+    return marks.steady();
+  }
+
+  /** The whole run, per operation, or null without operations. */
+  public IterationMarks.SteadyState whole() {
+    return marks.whole();
+  }
+
+  /** Whether the steady-state window lies entirely after this run's warm-up. */
+  public boolean steadyStateWarm() {
+    IterationMarks.SteadyState s = steadyState();
+    return s != null && warmupIterations >= 0 && warmupIterations <= s.fromIteration();
   }
 }

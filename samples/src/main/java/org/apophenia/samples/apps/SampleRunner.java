@@ -3,7 +3,9 @@ package org.apophenia.samples.apps;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.samples.array.ArrayContext;
@@ -45,12 +47,8 @@ public final class SampleRunner {
     int first = sample.manualTraceStart();
     long[] bodyStart = new long[o.iterations()];
     long[] bodyEnd = new long[o.iterations()];
-    int n1 = o.iterations() + 1;
-    long[] markOps = new long[n1];
-    long[] markFrontDoor = new long[n1];
-    long[] markApophenia = new long[n1];
-    int[] markEvents = new int[n1];
-    mark(np, runtime, 0, markOps, markFrontDoor, markApophenia, markEvents);
+    Marks m = new Marks(o.iterations() + 1);
+    m.mark(np, runtime, 0);
     int done = 0;
     for (int i = 0; i < o.iterations(); i++) {
       int phase = i - first;
@@ -66,7 +64,7 @@ public final class SampleRunner {
       }
       done = i + 1;
       boolean stop = sample.monitor(np, i);
-      mark(np, runtime, done, markOps, markFrontDoor, markApophenia, markEvents);
+      m.mark(np, runtime, done);
       if (o.progress() != null) {
         o.progress().accept(done);
       }
@@ -75,12 +73,12 @@ public final class SampleRunner {
       }
     }
     np.close();
-    mark(np, runtime, done, markOps, markFrontDoor, markApophenia, markEvents); // what close() flushed
+    m.mark(np, runtime, done); // what close() flushed
     TracingStats stats = np.stats();
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
-    IterationMarks marks = marks(runtime, done, markOps, markFrontDoor, markApophenia, markEvents);
+    IterationMarks marks = m.marks(runtime, done);
     // the stream may end inside a match that was then issued untraced: forgive a trailing run of
     // loop-body operations that were not replayed if it is shorter than the longest trace
     long tail = forgivenTail(np, bodyStart, bodyEnd, done, stats.longestTrace());
@@ -97,28 +95,45 @@ public final class SampleRunner {
         warmup == done ? -1 : warmup, check, marks);
   }
 
-  private static void mark(ArrayContext np, LegionRuntime runtime, int i, long[] ops, long[] frontDoor,
-      long[] apophenia, int[] events) {
-    TracingStats s = np.stats();
-    ops[i] = s.ops();
-    frontDoor[i] = s.frontDoorNanos();
-    apophenia[i] = s.apopheniaNanos();
-    events[i] = runtime.simulation().eventCount();
-  }
+  /** Cumulative counters at iteration boundaries, filled as the run goes. */
+  private static final class Marks {
+    final long[] ops;
+    final long[] issued;
+    final long[] wall;
+    final long[][] buckets;
+    final int[] events;
 
-  /** The marks of the first {@code done} iterations, with simulated times read once everything ran. */
-  private static IterationMarks marks(LegionRuntime runtime, int done, long[] ops, long[] frontDoor, long[] apophenia,
-      int[] events) {
-    long[] simulated = new long[done + 1];
-    long latest = 0;
-    int from = 0;
-    for (int i = 0; i <= done; i++) {
-      latest = Math.max(latest, runtime.simulation().latestTriggerTime(from, events[i]));
-      from = events[i];
-      simulated[i] = latest;
+    Marks(int n) {
+      ops = new long[n];
+      issued = new long[n];
+      wall = new long[n];
+      buckets = new long[n][];
+      events = new int[n];
     }
-    return new IterationMarks(java.util.Arrays.copyOf(ops, done + 1), java.util.Arrays.copyOf(frontDoor, done + 1),
-        java.util.Arrays.copyOf(apophenia, done + 1), simulated);
+
+    void mark(ArrayContext np, LegionRuntime runtime, int i) {
+      TracingStats s = np.stats();
+      ops[i] = s.ops();
+      issued[i] = s.opsIssued();
+      events[i] = runtime.simulation().eventCount();
+      // the wall clock is read right after the account, so that their difference is only this line
+      buckets[i] = np.account().snapshot(TimeAccount.newSnapshot());
+      wall[i] = System.nanoTime() - np.createdNanos();
+    }
+
+    /** The marks of the first {@code done} iterations, with simulated times read once everything ran. */
+    IterationMarks marks(LegionRuntime runtime, int done) {
+      long[] simulated = new long[done + 1];
+      long latest = 0;
+      int from = 0;
+      for (int i = 0; i <= done; i++) {
+        latest = Math.max(latest, runtime.simulation().latestTriggerTime(from, events[i]));
+        from = events[i];
+        simulated[i] = latest;
+      }
+      return new IterationMarks(Arrays.copyOf(ops, done + 1), Arrays.copyOf(issued, done + 1),
+          Arrays.copyOf(wall, done + 1), Arrays.copyOf(buckets, done + 1), simulated);
+    }
   }
 
   /**

@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
 import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.apophenia.Bucket;
 import org.apophenia.apophenia.Interceptor;
 import org.apophenia.apophenia.InterceptorListener;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.apophenia.TraceSink;
 import org.apophenia.legion.Accessor;
 import org.apophenia.legion.Field;
@@ -19,6 +21,7 @@ import org.apophenia.legion.Projection;
 import org.apophenia.legion.Rect;
 import org.apophenia.legion.ReductionOp;
 import org.apophenia.legion.RegionRequirement;
+import org.apophenia.replay.DynamicTracing;
 
 /**
  * The array library's entry point ({@code np} in the samples): creates arrays, owns the region pool and
@@ -53,8 +56,9 @@ public final class ArrayContext implements AutoCloseable {
   private final RegionPool pool = new RegionPool();
   private final RuntimeSink sink;
   private final Interceptor<ArrayOp> apophenia;
+  private final long createdNanos = System.nanoTime();
+  private final TimeAccount account = TimeAccount.started();
   private long issued;
-  private long issueNanos;
   private boolean closed;
 
   private ArrayContext(LegionRuntime runtime, Mode mode, int tiles, ApopheniaConfig config,
@@ -67,13 +71,15 @@ public final class ArrayContext implements AutoCloseable {
     this.tiles = tiles;
     this.fieldSpace = runtime.createFieldSpace();
     this.field = fieldSpace.allocate("v", FieldType.DOUBLE);
-    this.kernels = new Kernels(runtime, field);
-    this.sink = new RuntimeSink(runtime, observer);
-    if (mode != Mode.NONE) {
-      runtime.setTraceEngine(TraceEngines.create());
+    this.kernels = new Kernels(runtime, field, account);
+    DynamicTracing engine = mode == Mode.NONE ? null : TraceEngines.create();
+    if (engine != null) {
+      runtime.setTraceEngine(engine);
     }
+    this.sink = new RuntimeSink(runtime, engine, observer, account);
     this.apophenia = mode == Mode.AUTO
-        ? Interceptor.builder(ArrayTokenizer.INSTANCE, sink).config(config).listener(listener).build() : null;
+        ? Interceptor.builder(ArrayTokenizer.INSTANCE, sink).config(config).listener(listener).account(account).build()
+        : null;
   }
 
   /**
@@ -398,9 +404,7 @@ public final class ArrayContext implements AutoCloseable {
   /** Every issued operation reaches the runtime; an untraceable point for Apophenia. */
   void blockingWait() {
     if (apophenia != null && !closed) {
-      long t0 = System.nanoTime();
       apophenia.blockingWait();
-      issueNanos += System.nanoTime() - t0;
     }
   }
 
@@ -459,9 +463,26 @@ public final class ArrayContext implements AutoCloseable {
 
   /** The counters as of now (call after {@link #close()} for the final ones). */
   public TracingStats stats() {
-    long apopheniaNanos = apophenia == null ? 0 : Math.max(0, issueNanos - sink.frontDoorNanos);
+    long[] t = account.snapshot(TimeAccount.newSnapshot());
+    long frontDoor = t[Bucket.ANALYSIS.ordinal()] + t[Bucket.REPLAY.ordinal()];
+    long apopheniaNanos = t[Bucket.TOKENIZE.ordinal()] + t[Bucket.MATCH.ordinal()] + t[Bucket.INGEST.ordinal()];
     return new TracingStats(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
-        sink.frontDoorNanos, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
+        frontDoor, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
+  }
+
+  /** {@link System#nanoTime()} when this context was created, just before its time account started. */
+  public long createdNanos() {
+    return createdNanos;
+  }
+
+  /**
+   * The issuing thread's time account since this context was created: every nanosecond of the
+   * thread in one {@link Bucket} (tokenize, match and ingest in Apophenia, analysis and replay in
+   * the runtime's front door, kernel in the tasks' bodies, observe in reports, other elsewhere).
+   * Valid only while the context is used from the thread that created it.
+   */
+  public TimeAccount account() {
+    return account;
   }
 
   /**
@@ -471,9 +492,7 @@ public final class ArrayContext implements AutoCloseable {
   @Override
   public void close() {
     if (!closed && apophenia != null) {
-      long t0 = System.nanoTime();
       apophenia.close();
-      issueNanos += System.nanoTime() - t0;
     }
     closed = true;
   }
@@ -491,14 +510,12 @@ public final class ArrayContext implements AutoCloseable {
   }
 
   private void issue(ArrayOp op, NdArray... inputs) {
-    long t0 = System.nanoTime();
     issued++;
     if (apophenia != null && !closed) {
       apophenia.execute(op);
     } else {
       sink.op(op);
     }
-    issueNanos += System.nanoTime() - t0;
     for (int i = 0; i < inputs.length; i++) {
       NdArray a = inputs[i];
       boolean dup = false;

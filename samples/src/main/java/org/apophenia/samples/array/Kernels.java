@@ -4,6 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
+import org.apophenia.apophenia.Bucket;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.legion.Accessor;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.LegionRuntime;
@@ -25,12 +27,14 @@ import org.apophenia.sim.machine.ProcessorKind;
 final class Kernels {
   private final LegionRuntime runtime;
   private final Field f;
+  private final TimeAccount account;
   private final Map<String, Integer> ids = new HashMap<>();
   private int next = 1000;
 
-  Kernels(LegionRuntime runtime, Field f) {
+  Kernels(LegionRuntime runtime, Field f, TimeAccount account) {
     this.runtime = runtime;
     this.f = f;
+    this.account = account;
   }
 
   /** The task id of {@code kernel} for tiles of {@code volume} points, registering it on first use. */
@@ -40,10 +44,23 @@ final class Kernels {
     if (id == null) {
       id = next++;
       Cost c = Cost.work(flopsPerPoint * volume, bytesPerPoint * volume);
-      runtime.registerTask(TaskDefinition.cpu(id, kernel, body, c).withVariant(ProcessorKind.GPU, body, c));
+      TaskBody timed = account.isOn() ? timed(body) : body;
+      runtime.registerTask(TaskDefinition.cpu(id, kernel, timed, c).withVariant(ProcessorKind.GPU, timed, c));
       ids.put(key, id);
     }
     return id;
+  }
+
+  /** {@code body}, its run charged to {@link Bucket#KERNEL} (it runs on the issuing thread, in the simulator). */
+  private TaskBody timed(TaskBody body) {
+    return ctx -> {
+      Bucket caller = account.enter(Bucket.KERNEL);
+      try {
+        return body.run(ctx);
+      } finally {
+        account.enter(caller);
+      }
+    };
   }
 
   // ------------------------------------------------------------------ bodies

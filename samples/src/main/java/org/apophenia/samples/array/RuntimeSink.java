@@ -1,119 +1,162 @@
 package org.apophenia.samples.array;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.BitSet;
+import org.apophenia.apophenia.Bucket;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.apophenia.TraceSink;
 import org.apophenia.legion.Future;
 import org.apophenia.legion.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
+import org.apophenia.replay.DynamicTracing;
 
 /**
  * The runtime's front door as an Apophenia {@link TraceSink}: each {@link ArrayOp} becomes an index
- * launch, each marker a {@code beginTrace}/{@code endTrace}. It also keeps the counts every mode
- * reports the same way (operations, traced, replayed, traces, replays), which operations were traced
- * or replayed (by program-order index), and the real time spent inside the runtime's front door
- * (dependence analysis, or replay when a trace engine handles the operation).
+ * launch, each marker a {@code beginTrace}/{@code endTrace}. It keeps the counts every mode reports
+ * the same way (operations, traced, replayed, traces, replays) and which operations were traced or
+ * replayed (by program-order index).
+ *
+ * <p><b>What was replayed</b> is the trace engine's word, not a guess from trace ids: a trace
+ * occurrence counts as replayed when the engine's own replay counter moved during it (an occurrence
+ * whose precondition failed, or that diverged from every recording, was analysed and re-recorded).
+ *
+ * <p><b>Time.</b> The front door's real time goes to the issuing thread's {@link TimeAccount}: an
+ * untraced operation and a first occurrence (a recording) to {@link Bucket#ANALYSIS}; the operations
+ * and markers of a later occurrence to {@link Bucket#REPLAY}, moved to {@code ANALYSIS} at its
+ * {@code tend} if the engine did not replay it. Observers and the check below go to
+ * {@link Bucket#OBSERVE}.
  *
  * <p>It also guards the tracing contract, whoever placed the markers (Apophenia or a hand-written
  * annotation): every occurrence of a trace id must repeat the first one token for token, else an
  * IllegalStateException names the trace and the first differing operation. (The runtime's trace
- * engine would otherwise replay a wrong recording or fall back silently.) Costs one token and one
- * comparison per traced operation.
+ * engine would otherwise replay a wrong recording or fall back silently.) Costs one comparison per
+ * traced operation when the interceptor hands over the token, one hash more when markers are
+ * hand-placed.
  *
  * <p>Trace ids from Apophenia are longs; the runtime's are ints: ids are mapped densely in order of
  * first use. Not thread-safe.
  */
 final class RuntimeSink implements TraceSink<ArrayOp> {
   private final LegionRuntime runtime;
+  private final DynamicTracing engine;
   private final TraceSink<ArrayOp> observer;
-  private final LongOpenHashSet seen = new LongOpenHashSet();
-  private final it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap ids = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
+  private final TimeAccount account;
+  private final Long2IntOpenHashMap ids = new Long2IntOpenHashMap();
+  private final Long2ObjectOpenHashMap<LongArrayList> recorded = new Long2ObjectOpenHashMap<>();
   final BitSet traced = new BitSet();
   final BitSet replayed = new BitSet();
   long ops;
   long tracedOps;
   long replayedOps;
   long replays;
-  long frontDoorNanos;
   long longestTrace;
   private boolean open;
-  private boolean openIsReplay;
+  private boolean openIsRepeat;
   private long openId;
   private int position;
-  private final it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<it.unimi.dsi.fastutil.longs.LongArrayList> recorded =
-      new it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<>();
+  private long openFirstOp;
+  private long replaysAtBegin;
+  private long replayNanosAtBegin;
 
-  RuntimeSink(LegionRuntime runtime, TraceSink<ArrayOp> observer) {
+  /**
+   * A sink issuing to {@code runtime}; {@code engine} is the runtime's trace engine (null without
+   * one), {@code observer} sees what the runtime receives (or null).
+   */
+  RuntimeSink(LegionRuntime runtime, DynamicTracing engine, TraceSink<ArrayOp> observer, TimeAccount account) {
     this.runtime = runtime;
+    this.engine = engine;
     this.observer = observer;
+    this.account = account;
   }
 
   @Override
   public void op(ArrayOp op) {
+    issue(op, open ? ArrayTokenizer.INSTANCE.token(op) : 0);
+  }
+
+  @Override
+  public void op(ArrayOp op, long token) {
+    issue(op, token);
+  }
+
+  private void issue(ArrayOp op, long token) {
     ArrayOp.IndexTask t = (ArrayOp.IndexTask) op;
-    long t0 = System.nanoTime();
+    Bucket caller = account.enter(open && openIsRepeat ? Bucket.REPLAY : Bucket.ANALYSIS);
     Future f = runtime.executeIndex(new IndexLauncher(t.taskId(), t.domain(), t.requirements(), t.args(),
         t.futureReduction()));
-    frontDoorNanos += System.nanoTime() - t0;
+    account.enter(Bucket.OBSERVE);
     if (t.result() != null) {
       t.result().set(f);
     }
     if (open) {
-      checkRepeat(op);
+      checkRepeat(op, token);
       traced.set((int) ops);
       tracedOps++;
-      if (openIsReplay) {
-        replayed.set((int) ops);
-        replayedOps++;
-      }
     }
     ops++;
     if (observer != null) {
       observer.op(op);
     }
+    account.enter(caller);
   }
 
   @Override
   public void beginTrace(long id) {
-    openIsReplay = !seen.add(id);
-    if (openIsReplay) {
-      replays++;
-    }
+    Bucket caller = account.enter(Bucket.OBSERVE);
+    openIsRepeat = recorded.containsKey(id);
     open = true;
     openId = id;
     position = 0;
-    if (!openIsReplay) {
-      recorded.put(id, new it.unimi.dsi.fastutil.longs.LongArrayList());
+    openFirstOp = ops;
+    if (!openIsRepeat) {
+      recorded.put(id, new LongArrayList());
     }
+    replaysAtBegin = engineReplays();
+    replayNanosAtBegin = account.nanos(Bucket.REPLAY);
     int rid = ids.computeIfAbsent(id, k -> ids.size());
-    long t0 = System.nanoTime();
+    account.enter(openIsRepeat ? Bucket.REPLAY : Bucket.ANALYSIS);
     runtime.beginTrace(rid);
-    frontDoorNanos += System.nanoTime() - t0;
     if (observer != null) {
+      account.enter(Bucket.OBSERVE);
       observer.beginTrace(id);
     }
+    account.enter(caller);
   }
 
   @Override
   public void endTrace(long id) {
+    Bucket caller = account.enter(Bucket.OBSERVE);
     longestTrace = Math.max(longestTrace, position);
-    if (openIsReplay && position != recorded.get(id).size()) {
+    if (openIsRepeat && position != recorded.get(id).size()) {
       throw new IllegalStateException("trace " + id + " ended after " + position + " operations, its first occurrence had "
           + recorded.get(id).size());
     }
-    long t0 = System.nanoTime();
+    account.enter(openIsRepeat ? Bucket.REPLAY : Bucket.ANALYSIS);
     runtime.endTrace(ids.get(id));
-    frontDoorNanos += System.nanoTime() - t0;
+    account.enter(Bucket.OBSERVE);
     open = false;
+    if (engineReplays() > replaysAtBegin) {
+      replays++;
+      replayedOps += ops - openFirstOp;
+      replayed.set((int) openFirstOp, (int) ops);
+    } else if (openIsRepeat) {
+      account.transfer(Bucket.REPLAY, Bucket.ANALYSIS, account.nanos(Bucket.REPLAY) - replayNanosAtBegin);
+    }
     if (observer != null) {
       observer.endTrace(id);
     }
+    account.enter(caller);
   }
 
-  private void checkRepeat(ArrayOp op) {
-    long token = ArrayTokenizer.INSTANCE.token(op);
-    it.unimi.dsi.fastutil.longs.LongArrayList first = recorded.get(openId);
-    if (!openIsReplay) {
+  private long engineReplays() {
+    return engine == null ? 0 : engine.replays();
+  }
+
+  private void checkRepeat(ArrayOp op, long token) {
+    LongArrayList first = recorded.get(openId);
+    if (!openIsRepeat) {
       first.add(token);
     } else if (position >= first.size() || first.getLong(position) != token) {
       throw new IllegalStateException("operation " + position + " (" + op.name() + ") of an occurrence of trace " + openId
@@ -124,6 +167,6 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
 
   /** Distinct trace ids issued. */
   long tracesRecorded() {
-    return seen.size();
+    return recorded.size();
   }
 }

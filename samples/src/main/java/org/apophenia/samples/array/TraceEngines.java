@@ -11,7 +11,7 @@ final class TraceEngines {
   private TraceEngines() {}
 
   /** A fresh engine for one runtime. */
-  static TraceEngine create() {
+  static DynamicTracing create() {
     return new DynamicTracing();
   }
 }

@@ -37,10 +37,12 @@ final class EndToEnd implements BenchGroup {
         "sample", "auto/manual wall", "none/auto wall", "auto/manual front door", "none/auto front door",
         "none/auto simulated", "manual/auto simulated", "auto warm-up iteration");
     Table.Builder steady = Table.builder("end-to-end-steady",
-        "Steady state: the same window per sample, from the later of auto's and manual's warm-up to the end, per op",
+        "Steady state: the same window in every mode, the run's last quarter of iterations, per op the program issued",
         "sample", "window (iterations)", "ops", "none sim µs/op", "manual sim µs/op", "auto sim µs/op",
         "auto/manual throughput", "auto/none throughput", "manual front door µs/op", "auto front door µs/op",
         "auto/manual front door", "Apophenia µs/op");
+    Table.Builder perOp = PerOpTable.builder("end-to-end-per-op",
+        "Where the issuing thread's real time goes per op, steady state (last quarter of iterations) and whole run");
     List<Double> steadyRatios = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     List<Double> manualOverAuto = new ArrayList<>();
@@ -68,6 +70,9 @@ final class EndToEnd implements BenchGroup {
             x.analysisNanos() / 1e3 / Math.max(1, x.ops()), x.apopheniaNanos() / 1e6, x.wallNanos() / 1e6,
             x.simulatedMakespanNanos() / 1e6, x.checksum().equals(none.checksum()) ? "yes" : "NO");
       }
+      for (RunResult x : r.values()) {
+        PerOpTable.rows(perOp, name, x);
+      }
       RunResult man = r.get(Mode.MANUAL);
       RunResult auto = r.get(Mode.AUTO);
       double speedup = Stats.ratio(none.simulatedMakespanNanos(), auto.simulatedMakespanNanos());
@@ -76,18 +81,17 @@ final class EndToEnd implements BenchGroup {
           speedup, Stats.ratio(man.simulatedMakespanNanos(), auto.simulatedMakespanNanos()),
           auto.warmupIterations() < 0 ? "never" : (Object) auto.warmupIterations());
       manualOverAuto.add(Stats.ratio(man.simulatedMakespanNanos(), auto.simulatedMakespanNanos()));
-      int from = Math.max(man.warmupIterations(), auto.warmupIterations());
-      IterationMarks.SteadyState sn = man.warmupIterations() < 0 || auto.warmupIterations() < 0 ? null
-          : none.marks().steadyFrom(from);
-      IterationMarks.SteadyState sm = sn == null ? null : man.marks().steadyFrom(from);
-      IterationMarks.SteadyState sa = sn == null ? null : auto.marks().steadyFrom(from);
-      if (sn == null || sm == null || sa == null) {
-        steady.row(name, "no steady state (warm-up " + man.warmupIterations() + " manual, " + auto.warmupIterations()
-            + " auto, of " + auto.iterations() + ")", null, null, null, null, null, null, null, null, null, null);
+      IterationMarks.SteadyState sn = none.steadyState();
+      IterationMarks.SteadyState sm = man.steadyState();
+      IterationMarks.SteadyState sa = auto.steadyState();
+      if (sn == null || sm == null || sa == null || !man.steadyStateWarm() || !auto.steadyStateWarm()) {
+        steady.row(name, "not warm in the last quarter (warm-up " + man.warmupIterations() + " manual, "
+            + auto.warmupIterations() + " auto, of " + auto.iterations() + ")", null, null, null, null, null, null, null,
+            null, null, null);
       } else {
         double throughput = Stats.ratio(sm.simulatedNanosPerOp(), sa.simulatedNanosPerOp());
         steadyRatios.add(throughput);
-        steady.row(name, from + "–" + auto.iterations(), sa.ops(), sn.simulatedNanosPerOp() / 1e3,
+        steady.row(name, sa.fromIteration() + "–" + auto.iterations(), sa.ops(), sn.simulatedNanosPerOp() / 1e3,
             sm.simulatedNanosPerOp() / 1e3, sa.simulatedNanosPerOp() / 1e3, throughput,
             Stats.ratio(sn.simulatedNanosPerOp(), sa.simulatedNanosPerOp()), sm.frontDoorNanosPerOp() / 1e3,
             sa.frontDoorNanosPerOp() / 1e3, Stats.ratio(sa.frontDoorNanosPerOp(), sm.frontDoorNanosPerOp()),
@@ -113,7 +117,7 @@ final class EndToEnd implements BenchGroup {
         warmups.isEmpty() ? "—" : warmups.stream().mapToInt(Integer::intValue).min().getAsInt() + "–"
             + warmups.stream().mapToInt(Integer::intValue).max().getAsInt(),
         Table.format(bestSpeedup), bestSample);
-    return new GroupResult(List.of(runs.build(), ratios.build(), steady.build()), List.of(), notes, cmp);
+    return new GroupResult(List.of(runs.build(), ratios.build(), steady.build(), perOp.build()), List.of(), notes, cmp);
   }
 
   private static RunOptions options(Mode m, int iterations) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apophenia.apophenia.Bucket;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -20,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code apophenia run SAMPLE}: runs one sample array program on the runtime and the simulated machine
- * in one tracing mode and reports what was traced, the checksum of its results and the times
- * (issue 7).
+ * in one tracing mode and reports what was traced, the checksum of its results and the times: where
+ * the issuing thread's real time went per op, by bucket, in the steady state and over the whole run.
  */
 @Command(
     name = "run",
@@ -108,10 +109,13 @@ final class RunCommand implements Callable<Integer> {
           r.wallNanos() / 1e6, r.simulatedMakespanNanos() / 1e6);
       IterationMarks.SteadyState st = r.steadyState();
       if (st != null) {
-        w.printf("steady state (iterations %d-%d, %d ops): simulated %.2f us/op, front door %.2f us/op, "
-            + "Apophenia %.2f us/op%n", st.fromIteration(), r.iterations() - 1, st.ops(), st.simulatedNanosPerOp() / 1e3,
+        w.printf("steady state (last %d iterations, %d-%d, %d ops%s): simulated %.2f us/op, front door %.2f us/op, "
+            + "Apophenia %.2f us/op%n", st.iterations(), st.fromIteration(), st.fromIteration() + st.iterations() - 1,
+            st.ops(), r.steadyStateWarm() || r.mode().equals("none") ? "" : ", not all replayed yet", st.simulatedNanosPerOp() / 1e3,
             st.frontDoorNanosPerOp() / 1e3, st.apopheniaNanosPerOp() / 1e3);
+        printPerOp(w, "steady", st);
       }
+      printPerOp(w, "whole", r.whole());
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv,timeline.json,"
@@ -119,5 +123,19 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** One line of the per-op decomposition: real ns per op in each bucket, their sum and the wall. */
+  private static void printPerOp(PrintWriter w, String window, IterationMarks.SteadyState s) {
+    if (s == null) {
+      return;
+    }
+    StringBuilder b = new StringBuilder();
+    double sum = 0;
+    for (Bucket k : Bucket.values()) {
+      b.append(String.format(java.util.Locale.ROOT, " %s %.0f", k.key(), s.nanosPerOp(k)));
+      sum += s.nanosPerOp(k);
+    }
+    w.printf(java.util.Locale.ROOT, "real ns/op, %s:%s = %.0f (wall %.0f)%n", window, b, sum, s.wallNanosPerOp());
   }
 }

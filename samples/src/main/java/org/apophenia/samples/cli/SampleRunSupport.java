@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apophenia.apophenia.Bucket;
 import org.apophenia.apophenia.TraceSink;
 import org.apophenia.apophenia.Traceability;
 import org.apophenia.legion.AnalysisCostModel;
@@ -119,10 +120,34 @@ final class SampleRunSupport {
     m.put("warmupIterations", r.warmupIterations());
     m.put("check", r.check());
     m.put("steadyState", steady(r.steadyState()));
+    Map<String, Object> perOp = new LinkedHashMap<>();
+    perOp.put("steadyState", perOp(r.steadyState()));
+    perOp.put("whole", perOp(r.whole()));
+    m.put("perOp", perOp);
+    m.put("steadyStateWarm", r.steadyStateWarm());
     return m;
   }
 
-  /** The steady state after warm-up as a JSON object, or null if the run never warmed up. */
+  /**
+   * Real nanoseconds per op the program issued, by bucket, with {@code wall} (the issuing thread's
+   * time, measured apart from the buckets) and the window; null without ops.
+   */
+  static Map<String, Object> perOp(IterationMarks.SteadyState s) {
+    if (s == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (Bucket b : Bucket.values()) {
+      m.put(b.key(), s.nanosPerOp(b));
+    }
+    m.put("wall", s.wallNanosPerOp());
+    m.put("fromIteration", s.fromIteration());
+    m.put("iterations", s.iterations());
+    m.put("ops", s.ops());
+    return m;
+  }
+
+  /** The steady state (the last quarter of iterations) as a JSON object, or null without ops. */
   static Map<String, Object> steady(IterationMarks.SteadyState s) {
     if (s == null) {
       return null;
