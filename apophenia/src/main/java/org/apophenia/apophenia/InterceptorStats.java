@@ -20,6 +20,7 @@ package org.apophenia.apophenia;
  * @param promotions candidates promoted to traces
  * @param rejectedPromotions promotions rejected by the no-prefix invariant
  * @param pendingOps operations currently buffered
+ * @param jobsBackedOff ruler windows not mined because the stream was covered by known traces
  */
 public record InterceptorStats(
     long ops,
@@ -38,7 +39,8 @@ public record InterceptorStats(
     int traces,
     long promotions,
     long rejectedPromotions,
-    int pendingOps) {
+    int pendingOps,
+    long jobsBackedOff) {
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {

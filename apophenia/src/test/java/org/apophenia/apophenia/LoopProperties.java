@@ -1,0 +1,106 @@
+package org.apophenia.apophenia;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * On streams that are loops by construction, the interceptor must trace and replay: a property that
+ * an interceptor passing operations through untouched would fail (checked below against such a stub,
+ * so the property cannot pass vacuously).
+ */
+class LoopProperties {
+  /** {@code reps} repetitions of a body of {@code period} tokens, all distinct within the body. */
+  static List<TestOp> loop(long seed, int period, int reps) {
+    Random rnd = new Random(seed);
+    long[] body = new long[period];
+    for (int i = 0; i < period; i++) {
+      body[i] = rnd.nextLong() | 1; // distinct with overwhelming probability
+    }
+    List<TestOp> ops = new ArrayList<>();
+    for (int r = 0; r < reps; r++) {
+      for (long t : body) {
+        ops.add(new TestOp(t, Traceability.TRACEABLE, ops.size()));
+      }
+    }
+    return ops;
+  }
+
+  /**
+   * What any tracer must achieve on a loop of {@code reps >= 40} repetitions: the laws hold, at
+   * least half of the operations are inside markers, and some trace id recurs (a replay), and the last
+   * repetition is traced.
+   */
+  static void checkLoopIsTracedAndReplayed(List<TestOp> ops, Recorder rec, int period) {
+    Laws.check(ops, rec);
+    int traced = 0;
+    boolean open = false;
+    java.util.Set<Long> ids = new java.util.HashSet<>();
+    int begins = 0;
+    int lastTraced = -1;
+    for (Recorder.Event e : rec.events) {
+      if (!e.isOp()) {
+        open = e.begin();
+        if (e.begin()) {
+          begins++;
+          ids.add(e.id());
+        }
+      } else if (open) {
+        traced++;
+        lastTraced = e.op().seq();
+      }
+    }
+    assertThat(traced).as("operations inside trace markers").isGreaterThanOrEqualTo(ops.size() / 2);
+    assertThat(begins).as("trace occurrences, more than distinct ids: some were replays").isGreaterThan(ids.size());
+    assertThat(lastTraced).as("the last repetition is traced").isGreaterThanOrEqualTo(ops.size() - period - 1);
+  }
+
+  @Property(tries = 40)
+  void aLoopIsTracedAndReplayed(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 5, max = 80) int period, @ForAll @IntRange(min = 40, max = 120) int reps) {
+    List<TestOp> ops = loop(seed, period, reps);
+    checkLoopIsTracedAndReplayed(ops, Runs.run(ops, ApopheniaConfig.defaults()), period);
+  }
+
+  @Test
+  void aPassThroughInterceptorFailsTheProperty() {
+    List<TestOp> ops = loop(7, 12, 60);
+    Recorder passThrough = new Recorder();
+    ops.forEach(passThrough::op);
+    assertThatThrownBy(() -> checkLoopIsTracedAndReplayed(ops, passThrough, 12)).isInstanceOf(AssertionError.class);
+  }
+
+  @Test
+  void miningBacksOffWhileTheStreamIsCoveredAndResumesWhenItIsNot() {
+    List<TestOp> ops = loop(11, 16, 20_000);
+    Recorder rec = new Recorder();
+    try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
+      for (int i = 0; i < ops.size() / 2; i++) {
+        in.execute(ops.get(i));
+      }
+      InterceptorStats half = in.stats();
+      for (int i = ops.size() / 2; i < ops.size(); i++) {
+        in.execute(ops.get(i));
+      }
+      InterceptorStats covered = in.stats();
+      // the ruler picks a window every 32 ops: 5,000 windows in the second half without back-off
+      assertThat(covered.jobsLaunched() - half.jobsLaunched()).as("jobs launched in the covered second half")
+          .isLessThanOrEqualTo(20);
+      assertThat(covered.jobsBackedOff()).isGreaterThan(4000);
+      Random rnd = new Random(5);
+      for (int i = 0; i < 20_000; i++) {
+        in.execute(new TestOp(rnd.nextLong(), Traceability.TRACEABLE, ops.size() + i));
+      }
+      assertThat(in.stats().jobsLaunched() - covered.jobsLaunched()).as("jobs launched once coverage dropped")
+          .isGreaterThan(100);
+    }
+  }
+}
