@@ -44,7 +44,7 @@ final class Kernels {
     if (id == null) {
       id = next++;
       Cost c = Cost.work(flopsPerPoint * volume, bytesPerPoint * volume);
-      TaskBody timed = account.isOn() ? timed(body) : body;
+      TaskBody timed = account.isOn() ? timed(body, account) : body;
       runtime.registerTask(TaskDefinition.cpu(id, kernel, timed, c).withVariant(ProcessorKind.GPU, timed, c));
       ids.put(key, id);
     }
@@ -52,7 +52,7 @@ final class Kernels {
   }
 
   /** {@code body}, its run charged to {@link Bucket#KERNEL} (it runs on the issuing thread, in the simulator). */
-  private TaskBody timed(TaskBody body) {
+  static TaskBody timed(TaskBody body, TimeAccount account) {
     return ctx -> {
       Bucket caller = account.enter(Bucket.KERNEL);
       try {

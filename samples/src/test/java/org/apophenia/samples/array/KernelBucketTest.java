@@ -1,0 +1,46 @@
+package org.apophenia.samples.array;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apophenia.apophenia.Bucket;
+import org.apophenia.apophenia.TimeAccount;
+import org.apophenia.legion.TaskBody;
+import org.junit.jupiter.api.Test;
+
+/** A task body's run is charged to the kernel bucket, and the caller's bucket is restored after it. */
+class KernelBucketTest {
+  private long now;
+
+  @Test
+  void aBodysWorkLandsInKernelAndOnlyThere() {
+    TimeAccount account = TimeAccount.started(() -> now);
+    TaskBody body = ctx -> {
+      now += 1234;
+      return null;
+    };
+    account.enter(Bucket.REPLAY);
+    now += 10;
+    Kernels.timed(body, account).run(null);
+    now += 5;
+    assertThat(account.current()).isEqualTo(Bucket.REPLAY);
+    assertThat(account.nanos(Bucket.KERNEL)).isEqualTo(1234);
+    assertThat(account.nanos(Bucket.REPLAY)).isEqualTo(15);
+  }
+
+  @Test
+  void aThrowingBodyStillRestoresTheCallersBucket() {
+    TimeAccount account = TimeAccount.started(() -> now);
+    TaskBody body = ctx -> {
+      now += 7;
+      throw new IllegalStateException("boom");
+    };
+    account.enter(Bucket.ANALYSIS);
+    try {
+      Kernels.timed(body, account).run(null);
+    } catch (IllegalStateException expected) {
+      // the body's failure propagates
+    }
+    assertThat(account.current()).isEqualTo(Bucket.ANALYSIS);
+    assertThat(account.nanos(Bucket.KERNEL)).isEqualTo(7);
+  }
+}
