@@ -10,8 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.apophenia.Bucket;
 import org.apophenia.apophenia.Interceptor;
 import org.apophenia.apophenia.InterceptorStats;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.samples.report.MiningLog;
 import org.apophenia.samples.report.ReportWriter;
 import org.apophenia.samples.report.Summary;
@@ -93,16 +95,20 @@ final class AnalyzeCommand implements Callable<Integer> {
     InterceptorStats stats;
     StreamReader reader;
     long t0 = System.nanoTime();
-    try (Interceptor<StreamOp> apophenia =
-        Interceptor.builder(StreamTokenizer.INSTANCE, rec).config(config).listener(mining).build()) {
+    TimeAccount account = TimeAccount.started();
+    try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, new ObservedSink<>(rec, account))
+        .config(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
-      reader.forEach(apophenia::execute);
+      reader.forEach(apophenia::execute); // reading and parsing: the OTHER bucket
       apophenia.flush();
       stats = apophenia.stats();
     } catch (MalformedStreamException e) {
       throw new UserError(e.getMessage(), e);
     }
     double millis = (System.nanoTime() - t0) / 1e6;
+    long[] t = account.snapshot(TimeAccount.newSnapshot());
+    long n = Math.max(1, stats.ops());
+    long own = t[Bucket.TOKENIZE.ordinal()] + t[Bucket.MATCH.ordinal()] + t[Bucket.INGEST.ordinal()];
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("settings", settings);
@@ -111,6 +117,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("miningFailures", stats.jobsFailed());
     extra.put("miningMillis", mining.miningMillis());
     extra.put("wallMillis", millis);
+    extra.put("apopheniaNanosPerOp", (double) own / n);
+    extra.put("parseNanosPerOp", (double) t[Bucket.OTHER.ordinal()] / n);
+    extra.put("observeNanosPerOp", (double) t[Bucket.OBSERVE.ordinal()] / n);
+    Map<String, Object> perOp = new LinkedHashMap<>();
+    for (Bucket b : Bucket.values()) {
+      perOp.put(b.key(), (double) t[b.ordinal()] / n);
+    }
+    extra.put("perOp", perOp);
+    extra.put("miningWaits", stats.waits());
     if (out != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
           file.getFileName(), settings, 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
@@ -134,6 +149,11 @@ final class AnalyzeCommand implements Callable<Integer> {
           summary.tracesRecorded(), summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
       w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",
           summary.untraceableOps(), stats.jobsIngested(), stats.jobsFailed(), mining.miningMillis());
+      w.printf(java.util.Locale.ROOT, "real ns/op: Apophenia %.0f (tokenize %.0f, match %.0f, ingest %.0f; %d waits "
+          + "for mining), reading and parsing %.0f, report recording %.0f%n", (double) own / n,
+          (double) t[Bucket.TOKENIZE.ordinal()] / n, (double) t[Bucket.MATCH.ordinal()] / n,
+          (double) t[Bucket.INGEST.ordinal()] / n, stats.waits(), (double) t[Bucket.OTHER.ordinal()] / n,
+          (double) t[Bucket.OBSERVE.ordinal()] / n);
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
       }

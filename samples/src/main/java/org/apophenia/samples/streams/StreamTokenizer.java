@@ -5,7 +5,8 @@ import org.apophenia.apophenia.Tokenizer;
 import org.apophenia.apophenia.Traceability;
 
 /**
- * Tokens of captured stream operations: Murmur3 of the name and each canonical argument, in order.
+ * Tokens of captured stream operations: the {@link TokenHasher} of the name and each canonical argument,
+ * in order.
  * Stateless and thread-safe.
  */
 public final class StreamTokenizer implements Tokenizer<StreamOp> {
