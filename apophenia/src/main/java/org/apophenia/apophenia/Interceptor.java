@@ -152,7 +152,8 @@ public final class Interceptor<O> implements AutoCloseable {
     return new InterceptorStats(ops, untraceable, replayer.tracedOps, replayer.replayedOps,
         replayer.tracesRecorded, replayer.replays, finder.launched, finder.skipped, finder.ingested,
         finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
-        replayer.promotions, replayer.rejectedPromotions, replayer.pending(), finder.backedOff);
+        replayer.promotions, replayer.rejectedPromotions, replayer.pending(), finder.backedOff,
+        finder.miningCpuNanos.sum(), finder.tokensMined.sum());
   }
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */

@@ -21,6 +21,8 @@ package org.apophenia.apophenia;
  * @param rejectedPromotions promotions rejected by the no-prefix invariant
  * @param pendingOps operations currently buffered
  * @param jobsBackedOff ruler windows not mined because the stream was covered by known traces
+ * @param miningCpuNanos CPU time the mining thread spent in jobs that finished (measured there)
+ * @param tokensMined tokens in the windows of those jobs
  */
 public record InterceptorStats(
     long ops,
@@ -40,7 +42,9 @@ public record InterceptorStats(
     long promotions,
     long rejectedPromotions,
     int pendingOps,
-    long jobsBackedOff) {
+    long jobsBackedOff,
+    long miningCpuNanos,
+    long tokensMined) {
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {

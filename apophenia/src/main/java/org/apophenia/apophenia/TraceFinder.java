@@ -1,6 +1,8 @@
 package org.apophenia.apophenia;
 
 import java.lang.System.Logger.Level;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.apophenia.suffix.RepeatFinder;
 import org.apophenia.suffix.RulerSchedule;
@@ -94,6 +97,10 @@ final class TraceFinder {
   long failed;
   long waits;
   long backedOff;
+  /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
+  final LongAdder miningCpuNanos = new LongAdder();
+  final LongAdder tokensMined = new LongAdder();
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
   /** One launched job. */
   private record Job(long index, long launchPosition, long ingestPosition, int window,
@@ -160,7 +167,7 @@ final class TraceFinder {
   }
 
   private void launch(long[] window, long position) {
-    CompletableFuture<MiningResult> f = last.handleAsync((r, e) -> miner.apply(window), executor);
+    CompletableFuture<MiningResult> f = last.handleAsync((r, e) -> mineMeasured(window), executor);
     last = f;
     long delay = Math.max(interval, window.length / TOKENS_PER_OP_OF_DELAY);
     Job job = new Job(nextJob++, position, position + delay, window.length, f);
@@ -170,6 +177,18 @@ final class TraceFinder {
     }
     jobs.add(at, job);
     launched++;
+  }
+
+  /** Runs the miner on the mining thread, adding its CPU time and tokens to the totals. */
+  private MiningResult mineMeasured(long[] window) {
+    long c0 = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+    try {
+      return miner.apply(window);
+    } finally {
+      long c1 = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+      miningCpuNanos.add(c1 - c0);
+      tokensMined.add(window.length);
+    }
   }
 
   /**

@@ -25,11 +25,36 @@ package org.apophenia.samples.apps;
  *     all replayed, or -1 if the last iteration was not
  * @param check the sample's own check of its numbers
  * @param marks cumulative counters at iteration boundaries, for steady-state figures
+ * @param mining what Apophenia's background mining cost ({@link Mining#NONE} outside {@code auto})
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
-    String check, IterationMarks marks) {
+    String check, IterationMarks marks, Mining mining) {
+
+  /**
+   * Apophenia's mining, which runs on a background thread and is not in the issuing thread's buckets.
+   *
+   * @param jobs mining jobs that finished
+   * @param tokensMined tokens in their windows
+   * @param cpuNanos the mining thread's CPU time in them
+   * @param waits ingestion points at which the issuing thread waited for a job
+   * @param backedOff windows not mined because the stream was covered by known traces
+   */
+  public record Mining(long jobs, long tokensMined, long cpuNanos, long waits, long backedOff) {
+    public static final Mining NONE = new Mining(0, 0, 0, 0, 0);
+
+    /** Mining CPU per operation of the run. */
+    public double cpuNanosPerOp(long ops) {
+      return ops == 0 ? 0 : (double) cpuNanos / ops;
+    }
+
+    /** The fraction of one core mining used over {@code wallNanos}. */
+    public double coreFraction(long wallNanos) {
+      return wallNanos <= 0 ? 0 : (double) cpuNanos / wallNanos;
+    }
+  }
+
 
   /** The steady state: the run's last quarter of iterations (see {@link IterationMarks}), or null. */
   public IterationMarks.SteadyState steadyState() {

@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
+import org.apophenia.apophenia.InterceptorStats;
 import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
@@ -75,6 +76,10 @@ public final class SampleRunner {
     np.close();
     m.mark(np, runtime, done); // what close() flushed
     TracingStats stats = np.stats();
+    InterceptorStats is = np.interceptorStats();
+    RunResult.Mining mining = is == null ? RunResult.Mining.NONE
+        : new RunResult.Mining(is.jobsIngested() + is.jobsFailed(), is.tokensMined(), is.miningCpuNanos(), is.waits(),
+            is.jobsBackedOff());
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
@@ -92,7 +97,7 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == done ? -1 : warmup, check, marks);
+        warmup == done ? -1 : warmup, check, marks, mining);
   }
 
   /** Cumulative counters at iteration boundaries, filled as the run goes. */

@@ -8,6 +8,7 @@ import org.apophenia.apophenia.ApopheniaConfig;
 import org.apophenia.apophenia.Bucket;
 import org.apophenia.apophenia.Interceptor;
 import org.apophenia.apophenia.InterceptorListener;
+import org.apophenia.apophenia.InterceptorStats;
 import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.apophenia.TraceSink;
 import org.apophenia.legion.Accessor;
@@ -56,6 +57,7 @@ public final class ArrayContext implements AutoCloseable {
   private final RegionPool pool = new RegionPool();
   private final RuntimeSink sink;
   private final Interceptor<ArrayOp> apophenia;
+  private final DynamicTracing engine;
   private final long createdNanos = System.nanoTime();
   private final TimeAccount account = TimeAccount.started();
   private long issued;
@@ -72,7 +74,7 @@ public final class ArrayContext implements AutoCloseable {
     this.fieldSpace = runtime.createFieldSpace();
     this.field = fieldSpace.allocate("v", FieldType.DOUBLE);
     this.kernels = new Kernels(runtime, field, account);
-    DynamicTracing engine = mode == Mode.NONE ? null : TraceEngines.create();
+    this.engine = mode == Mode.NONE ? null : TraceEngines.create();
     if (engine != null) {
       runtime.setTraceEngine(engine);
     }
@@ -461,6 +463,11 @@ public final class ArrayContext implements AutoCloseable {
     return sink.traced.get(Math.toIntExact(index));
   }
 
+  /** Apophenia's own counters (mining jobs, waits, mining CPU), or null outside {@code auto} mode. */
+  public InterceptorStats interceptorStats() {
+    return apophenia == null ? null : apophenia.stats();
+  }
+
   /** The counters as of now (call after {@link #close()} for the final ones). */
   public TracingStats stats() {
     long[] t = account.snapshot(TimeAccount.newSnapshot());
@@ -468,6 +475,14 @@ public final class ArrayContext implements AutoCloseable {
     long apopheniaNanos = t[Bucket.TOKENIZE.ordinal()] + t[Bucket.MATCH.ordinal()] + t[Bucket.INGEST.ordinal()];
     return new TracingStats(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
         frontDoor, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
+  }
+
+  /**
+   * The trace engine this context installed in its runtime ({@code manual} and {@code auto} modes), or
+   * null in {@code none} mode; its statistics say what it recorded and replayed.
+   */
+  public DynamicTracing traceEngine() {
+    return engine;
   }
 
   /** {@link System#nanoTime()} when this context was created, just before its time account started. */

@@ -62,10 +62,12 @@ final class InterceptorOverhead implements BenchGroup {
         "ns per operation through a no-op sink (" + measured + " batches of " + batch + " ops after " + warm + " warm-up)",
         "stream", "settings", "sink ns/op (median batch)", "Apophenia ns/op (median batch)",
         "Apophenia ns/op (mean)", "Apophenia M ops/s", "added ns/op (median batch)", "added ns/op (mean)",
-        "traced ops %");
+        "traced ops %", "waits for mining (measured batches)", "windows backed off");
     List<Double> added = new ArrayList<>();
     long sinkChecksum = 0;
-    for (int[] stream : new int[][] {{64, 5}, {500, 2}}) {
+    // a pure loop (the steady state: every op inside a known trace), a stream that never repeats
+    // (searching: no trace is ever known), and two mixes
+    for (int[] stream : new int[][] {{64, 0}, {64, 100}, {64, 5}, {500, 2}}) {
       Op[] ops = stream(1 << 20, stream[0], stream[1] / 100.0, 42);
       for (String settings : List.of("defaults", "legion")) {
         ApopheniaConfig c = settings.equals("legion") ? ApopheniaConfig.legion() : ApopheniaConfig.defaults();
@@ -81,8 +83,14 @@ final class InterceptorOverhead implements BenchGroup {
         double[] base = new double[measured];
         double[] apo = new double[measured];
         int next = 0;
+        long waits;
+        long backedOff;
         try (Interceptor<Op> in = Interceptor.builder(Op.TOKENIZER, counting).config(c).build()) {
+          long waits0 = 0;
           for (int b = 0; b < warm + measured; b++) {
+            if (b == warm) {
+              waits0 = in.stats().waits();
+            }
             long t0 = System.nanoTime();
             for (int i = 0; i < batch; i++) {
               bare.op(ops[(next + i) & (ops.length - 1)]);
@@ -98,13 +106,17 @@ final class InterceptorOverhead implements BenchGroup {
               apo[b - warm] = (t2 - t1) / (double) batch;
             }
           }
+          waits = in.stats().waits() - waits0;
+          backedOff = in.stats().jobsBackedOff();
         }
         sinkChecksum += bare.checksum + through.checksum;
         double med = Stats.median(apo);
         double addMed = med - Stats.median(base);
         added.add(addMed);
-        t.row("period " + stream[0] + ", " + stream[1] + "% fresh", settings, Stats.median(base), med, Stats.mean(apo),
-            1e3 / med, addMed, Stats.mean(apo) - Stats.mean(base), 100.0 * traced[1] / Math.max(1, traced[0]));
+        String name = stream[1] == 0 ? "loop of " + stream[0] + " (steady state)"
+            : stream[1] == 100 ? "never repeats (searching)" : "period " + stream[0] + ", " + stream[1] + "% fresh";
+        t.row(name, settings, Stats.median(base), med, Stats.mean(apo), 1e3 / med, addMed,
+            Stats.mean(apo) - Stats.mean(base), 100.0 * traced[1] / Math.max(1, traced[0]), waits, backedOff);
         s.progress("  interceptor %s, period %d: +%.0f ns/op", settings, stream[0], addMed);
       }
     }

@@ -126,6 +126,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     extra.put("perOp", perOp);
     extra.put("miningWaits", stats.waits());
+    extra.put("miningBackedOff", stats.jobsBackedOff());
+    extra.put("tokensMined", stats.tokensMined());
+    extra.put("miningCpuNanosPerOp", (double) stats.miningCpuNanos() / n);
+    extra.put("miningCoreFraction", stats.miningCpuNanos() / (millis * 1e6));
     if (out != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
           file.getFileName(), settings, 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
@@ -154,6 +158,8 @@ final class AnalyzeCommand implements Callable<Integer> {
           (double) t[Bucket.TOKENIZE.ordinal()] / n, (double) t[Bucket.MATCH.ordinal()] / n,
           (double) t[Bucket.INGEST.ordinal()] / n, stats.waits(), (double) t[Bucket.OTHER.ordinal()] / n,
           (double) t[Bucket.OBSERVE.ordinal()] / n);
+      w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core%n",
+          stats.tokensMined(), (double) stats.miningCpuNanos() / n, 100 * stats.miningCpuNanos() / (millis * 1e6));
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
       }

@@ -116,6 +116,12 @@ final class RunCommand implements Callable<Integer> {
         printPerOp(w, "steady", st);
       }
       printPerOp(w, "whole", r.whole());
+      if (r.mining().jobs() > 0) {
+        w.printf(java.util.Locale.ROOT, "mining (background thread): %d jobs, %d tokens, %.0f CPU ns per op, %.1f%% of "
+            + "one core; the issuing thread waited %d times; %d windows backed off%n", r.mining().jobs(),
+            r.mining().tokensMined(), r.mining().cpuNanosPerOp(r.ops()), 100 * r.mining().coreFraction(r.wallNanos()),
+            r.mining().waits(), r.mining().backedOff());
+      }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv,timeline.json,"

@@ -125,6 +125,15 @@ final class SampleRunSupport {
     perOp.put("whole", perOp(r.whole()));
     m.put("perOp", perOp);
     m.put("steadyStateWarm", r.steadyStateWarm());
+    Map<String, Object> mining = new LinkedHashMap<>();
+    mining.put("jobs", r.mining().jobs());
+    mining.put("tokensMined", r.mining().tokensMined());
+    mining.put("cpuNanos", r.mining().cpuNanos());
+    mining.put("cpuNanosPerOp", r.mining().cpuNanosPerOp(r.ops()));
+    mining.put("coreFraction", r.mining().coreFraction(r.wallNanos()));
+    mining.put("waits", r.mining().waits());
+    mining.put("backedOff", r.mining().backedOff());
+    m.put("mining", mining);
     return m;
   }
 
