@@ -22,6 +22,7 @@ import org.apophenia.legion.RegionRequirement;
 import org.apophenia.legion.TaskBody;
 import org.apophenia.legion.TaskDefinition;
 import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.TraceEngine;
 import org.apophenia.legion.InlineRegion;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
@@ -56,7 +57,7 @@ final class TracedRunner {
   private final List<org.apophenia.legion.Future> futures = new ArrayList<>();
   private final List<List<Use>> opUses = new ArrayList<>();
 
-  TracedRunner(TracedProgram prog, DynamicTracing engine, String machine, Mapper mapper) {
+  TracedRunner(TracedProgram prog, TraceEngine engine, String machine, Mapper mapper) {
     rt = new LegionRuntime(Presets.machine(machine), mapper == null ? new DefaultMapper() : mapper,
         AnalysisCostModel.none());
     rt.registerReduction(ReductionOp.sumLong());

@@ -1,0 +1,59 @@
+package org.apophenia.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.function.LongSupplier;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.apophenia.legion.OpAnalysis;
+import org.apophenia.legion.PendingOp;
+import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.TraceSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * On loops whose every iteration issues the same replayable body under the same trace annotation, the
+ * engine must actually replay (its own statistics say how many operations it replayed), and the data
+ * must be the untraced run's. An engine that always analyses keeps the data right but fails this law
+ * (checked below against such a stub), so the law cannot pass vacuously.
+ */
+class ReplayHappensProperties {
+  private static final String MACHINE = "perlmutter:2";
+
+  /** The law: bit-identical data, and operations replayed by the engine. */
+  static void checkReplays(TracedProgram prog, TraceEngine engine, LongSupplier replayedOps) {
+    TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
+    TracedRunner traced = new TracedRunner(prog, engine, MACHINE, null);
+    assertThat(traced.data()).isDeepEqualTo(plain.data());
+    assertThat(replayedOps.getAsLong()).as("operations the engine replayed").isPositive();
+  }
+
+  @Property(tries = 40)
+  void identicalIterationsAreReplayed(@ForAll long seed, @ForAll @IntRange(min = 3, max = 6) int iterations,
+      @ForAll @IntRange(min = 2, max = 8) int body) {
+    TracedProgram prog = new TracedProgram(seed, iterations, body, false, 0, true);
+    DynamicTracing engine = new DynamicTracing();
+    checkReplays(prog, engine, () -> engine.statistics().replayedOps());
+    assertThat(engine.statistics().replays()).isGreaterThanOrEqualTo(iterations - 2);
+  }
+
+  /** A stub that never memoizes: every traced operation is analysed. */
+  static final class AlwaysAnalyse implements TraceEngine {
+    long replayedOps;
+
+    @Override public void beginTrace(int traceId, TraceSupport support) {}
+    @Override public Decision onOperation(int traceId, PendingOp op, TraceSupport support) { return Decision.ANALYZE; }
+    @Override public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
+    @Override public void endTrace(int traceId, TraceSupport support) {}
+  }
+
+  @Test
+  void anEngineThatAlwaysAnalysesFailsTheLaw() {
+    TracedProgram prog = new TracedProgram(42, 4, 5, false, 0, true);
+    AlwaysAnalyse stub = new AlwaysAnalyse();
+    assertThatThrownBy(() -> checkReplays(prog, stub, () -> stub.replayedOps)).isInstanceOf(AssertionError.class)
+        .hasMessageContaining("operations the engine replayed");
+  }
+}
