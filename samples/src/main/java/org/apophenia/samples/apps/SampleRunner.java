@@ -39,10 +39,10 @@ public final class SampleRunner {
     int size = o.size() == 0 ? sample.defaultSize() : o.size();
     int tiles = o.tiles() == 0 ? defaultTiles(o.machine()) : o.tiles();
     LegionRuntime runtime = new LegionRuntime(o.machine(), new DefaultMapper(), o.costModel());
-    if (o.timeline() != null) {
-      runtime.simulation().listener(o.timeline());
-    }
     ArrayContext np = ArrayContext.create(runtime, o.mode(), tiles, o.config(), o.listener(), o.observer());
+    if (o.timeline() != null) {
+      runtime.simulation().listener(new ObservedTimeline(o.timeline(), np.account()));
+    }
     sample.setup(np, size);
     int period = sample.manualTraceIterations();
     int first = sample.manualTraceStart();

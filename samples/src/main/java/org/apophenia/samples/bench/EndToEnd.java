@@ -105,6 +105,11 @@ final class EndToEnd implements BenchGroup {
         bestSample = name;
       }
     }
+    if (s.quick()) {
+      notes.add("quick: 40 iterations per run, so the steady state is iterations 30-39 of a JIT that has not warmed "
+          + "up (a few hundred ops through each path): its per-op real times are not the full run's and can rank "
+          + "the modes differently; the simulated figures do not depend on it");
+    }
     String cmp = String.format(Locale.ROOT,
         "the paper's automatic traces reach 0.92–1.03× of manual steady-state throughput after 30–300 warm-up "
             + "iterations, with speed-ups up to 2.82× over no tracing; here auto's steady-state simulated throughput "
