@@ -13,7 +13,7 @@ package org.apophenia.apophenia;
  * @param jobsSkipped ruler windows skipped because {@code maxInFlightJobs} were in flight
  * @param jobsIngested jobs whose results were ingested
  * @param jobsFailed jobs that threw or timed out (their results dropped)
- * @param waits ingestion points at which some instance had to wait for its job
+ * @param waits jobs the application thread waited for at their ingestion point
  * @param waitInterval the current ingestion interval, in operations
  * @param candidates candidates in the watcher trie
  * @param traces traces in the trace cache
@@ -23,6 +23,8 @@ package org.apophenia.apophenia;
  * @param jobsBackedOff ruler windows not mined because the stream was covered by known traces
  * @param miningCpuNanos CPU time the mining thread spent in jobs that finished (measured there)
  * @param tokensMined tokens in the windows of those jobs
+ * @param jobsMinedInline small jobs the application thread mined itself at their ingestion point
+ *     because the mining thread had not started them (instead of waiting)
  */
 public record InterceptorStats(
     long ops,
@@ -44,7 +46,8 @@ public record InterceptorStats(
     int pendingOps,
     long jobsBackedOff,
     long miningCpuNanos,
-    long tokensMined) {
+    long tokensMined,
+    long jobsMinedInline) {
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {

@@ -45,6 +45,16 @@ final class Pointers<T> {
     size = w;
   }
 
+  /**
+   * Keeps the first {@code n} pointers. The slots beyond are not cleared: they are overwritten as
+   * pointers are added, and clearing them on every step (a fill per operation) cost as much as the
+   * step itself with hundreds of pointers open; the stale nodes they keep alive are at most the
+   * array's capacity, the most pointers ever open at once.
+   */
+  void truncate(int n) {
+    size = n;
+  }
+
   void clear() {
     Arrays.fill(nodes, 0, size, null);
     size = 0;

@@ -24,7 +24,10 @@ import org.apophenia.suffix.RulerSchedule;
  *
  * <p><b>Asynchrony.</b> Each job mines a private copy of its window on the executor; jobs are chained
  * ({@code handleAsync} on the previous one) so they complete in launch order whatever the executor.
- * The application thread never waits for mining except at an ingestion point whose job is not done.
+ * The application thread never waits for mining except at an ingestion point whose job is not done;
+ * there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in miner) and the
+ * mining thread has not started it, the application thread mines it itself rather than wait for a
+ * parked thread to be scheduled (counted in {@link #minedInline}, not in {@link #waits}).
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} with a window of {@code w}
  * tokens is ingested exactly at position {@code p + max(interval, w / 4)}; due jobs are taken in order of
@@ -68,8 +71,11 @@ final class TraceFinder {
   private final long[] buffer;
   private int size;
   /** Jobs launched and not ingested, by ingestion position, then launch order. */
-  private final ArrayList<Job> jobs = new ArrayList<>();
-  private CompletableFuture<MiningResult> last = CompletableFuture.completedFuture(null);
+  private final ArrayList<MiningJob> jobs = new ArrayList<>();
+  /** The end of the chain of jobs handed to the executor: each runs after the previous one. */
+  private CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
+  /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
+  private final boolean builtInMiner;
   private long interval;
   /**
    * Cap on the doubling (not in the paper): a job mines at most {@code batchSize} tokens, so waiting
@@ -96,20 +102,25 @@ final class TraceFinder {
   long ingested;
   long failed;
   long waits;
+  long minedInline;
   long backedOff;
   /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
   final LongAdder miningCpuNanos = new LongAdder();
   final LongAdder tokensMined = new LongAdder();
   private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
-  /** One launched job. */
-  private record Job(long index, long launchPosition, long ingestPosition, int window,
-      CompletableFuture<MiningResult> result) {}
+  /**
+   * The largest window the application thread mines itself when it reaches the job's ingestion point
+   * before the mining thread started it: a few tens of microseconds of FindRepeats, less than waking a
+   * parked thread costs on a busy machine, where every such wait cost milliseconds.
+   */
+  static final int MAX_INLINE_WINDOW = 512;
 
   TraceFinder(ApopheniaConfig config, Executor executor, Collective collective,
       InterceptorListener listener, Function<long[], MiningResult> miner) {
     this.config = config;
     RepeatFinder repeats = RepeatFinder.of(config.minTraceLength(), config.maxTraceLength());
+    this.builtInMiner = miner == null;
     this.miner = miner != null ? miner
         : window -> MiningResult.mine(window, repeats, config.reduceToPeriod());
     this.schedule = new RulerSchedule(config.batchSize(), config.multiScaleFactor());
@@ -167,12 +178,14 @@ final class TraceFinder {
   }
 
   private void launch(long[] window, long position) {
-    CompletableFuture<MiningResult> f = last.handleAsync((r, e) -> mineMeasured(window), executor);
-    last = f;
     long delay = Math.max(interval, window.length / TOKENS_PER_OP_OF_DELAY);
-    Job job = new Job(nextJob++, position, position + delay, window.length, f);
+    MiningJob job = new MiningJob(nextJob++, position, position + delay, window);
+    last = last.handleAsync((r, e) -> {
+      job.runIfUnclaimed(this::mineMeasured);
+      return null;
+    }, executor);
     int at = jobs.size();
-    while (at > 0 && jobs.get(at - 1).ingestPosition > job.ingestPosition) {
+    while (at > 0 && jobs.get(at - 1).ingestPosition() > job.ingestPosition()) {
       at--; // a short window launched after a long one is due first
     }
     jobs.add(at, job);
@@ -199,12 +212,12 @@ final class TraceFinder {
     if (!isDue(position)) {
       return List.of();
     }
-    Job head = jobs.get(0);
+    MiningJob head = jobs.get(0);
     List<MiningResult> results = new ArrayList<>();
-    while (head != null && head.ingestPosition <= position) {
+    while (head != null && head.ingestPosition() <= position) {
       int ready = 0;
-      for (Job j : jobs) {
-        if (j.ingestPosition > position || !j.result.isDone()) {
+      for (MiningJob j : jobs) {
+        if (j.ingestPosition() > position || !j.result().isDone()) {
           break;
         }
         ready++;
@@ -212,14 +225,13 @@ final class TraceFinder {
       int agreed = (int) collective.allReduceMin(ready);
       boolean waited = agreed == 0;
       if (waited) {
-        waits++;
         agreed = 1;
         if (config.adaptiveWait()) {
           interval = Math.min(interval * 2, maxInterval);
         }
       }
       for (int k = 0; k < agreed; k++) {
-        Job j = jobs.remove(0);
+        MiningJob j = jobs.remove(0);
         MiningResult r = await(j);
         boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
         if (ok) {
@@ -228,8 +240,10 @@ final class TraceFinder {
         } else {
           failed++;
         }
-        if (listener != InterceptorListener.NONE) listener.jobIngested(new MiningReport(j.index, j.launchPosition, j.window,
-            r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
+        if (listener != InterceptorListener.NONE) {
+          listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.window().length,
+              r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
+        }
       }
       head = jobs.isEmpty() ? null : jobs.get(0);
     }
@@ -238,7 +252,7 @@ final class TraceFinder {
 
   /** Whether a job reaches its ingestion point at {@code position}: O(1), no allocation. */
   boolean isDue(long position) {
-    return !jobs.isEmpty() && jobs.get(0).ingestPosition <= position;
+    return !jobs.isEmpty() && jobs.get(0).ingestPosition() <= position;
   }
 
   /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */
@@ -247,28 +261,38 @@ final class TraceFinder {
     return (n & (n - 1)) == 0;
   }
 
-  private MiningResult await(Job j) {
+  /**
+   * The job's result, or null if it failed or ran out of time: mined here if it is small and the
+   * mining thread has not started it, else awaited (a wait, counted).
+   */
+  private MiningResult await(MiningJob j) {
+    if (!j.result().isDone() && builtInMiner && j.window().length <= MAX_INLINE_WINDOW
+        && j.runIfUnclaimed(this::mineMeasured)) {
+      minedInline++;
+    } else if (!j.result().isDone()) {
+      waits++;
+    }
     try {
-      return j.result.get(config.jobTimeout().toNanos(), TimeUnit.NANOSECONDS);
+      return j.result().get(config.jobTimeout().toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      j.result.cancel(false);
+      j.drop();
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
-          j.index, j.window, failed + 1);
+          j.index(), j.window().length, failed + 1);
     } catch (ExecutionException | CancellationException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
-          j.index, j.window, String.valueOf(cause), failed + 1);
+          j.index(), j.window().length, String.valueOf(cause), failed + 1);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index);
+      LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());
     }
     return null;
   }
 
   /** Drops the jobs not yet ingested (at close). */
   void cancelAll() {
-    for (Job j : jobs) {
-      j.result.cancel(false);
+    for (MiningJob j : jobs) {
+      j.drop();
     }
     jobs.clear();
   }

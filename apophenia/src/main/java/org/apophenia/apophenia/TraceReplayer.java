@@ -185,8 +185,7 @@ final class TraceReplayer<O> {
         p.starts[w++] = p.starts[i];
       }
     }
-    java.util.Arrays.fill(p.nodes, w, p.size, null);
-    p.size = w;
+    p.truncate(w);
     if (!promote.isEmpty()) {
       for (Candidate c : promote) {
         if (c.node != null && c.node.payload == c) {
@@ -219,8 +218,7 @@ final class TraceReplayer<O> {
         p.starts[w++] = p.starts[i];
       }
     }
-    java.util.Arrays.fill(p.nodes, w, p.size, null);
-    p.size = w;
+    p.truncate(w);
   }
 
   private void promoteCandidate(Candidate c) {

@@ -1,0 +1,46 @@
+package org.apophenia.apophenia;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * One launched FindRepeats job: a private copy of its window, where it stands in the stream, and its
+ * result. Whoever claims it first runs it: the mining thread when its turn comes, or the application
+ * thread at the job's ingestion point if the mining thread has not started it yet (a small window
+ * only, see {@link TraceFinder}). Mining is a pure function of the window, so who ran it never changes
+ * the result. Thread-safe: the claim is one compare-and-set.
+ *
+ * @param index launch order
+ * @param launchPosition stream position at launch
+ * @param ingestPosition stream position at which the result is ingested
+ * @param window the tokens mined
+ * @param result completed by whoever runs the job (or cancelled when dropped)
+ * @param claimed set by whoever runs the job, or when it is dropped
+ */
+record MiningJob(long index, long launchPosition, long ingestPosition, long[] window,
+    CompletableFuture<MiningResult> result, AtomicBoolean claimed) {
+
+  MiningJob(long index, long launchPosition, long ingestPosition, long[] window) {
+    this(index, launchPosition, ingestPosition, window, new CompletableFuture<>(), new AtomicBoolean());
+  }
+
+  /** Runs the job with {@code miner} unless someone claimed it already; returns whether it ran here. */
+  boolean runIfUnclaimed(Function<long[], MiningResult> miner) {
+    if (!claimed.compareAndSet(false, true)) {
+      return false;
+    }
+    try {
+      result.complete(miner.apply(window));
+    } catch (Throwable t) {
+      result.completeExceptionally(t);
+    }
+    return true;
+  }
+
+  /** Drops the job: nobody runs it from now on, and its result is cancelled if not done. */
+  void drop() {
+    claimed.set(true);
+    result.cancel(false);
+  }
+}
