@@ -3,6 +3,7 @@ package org.apophenia.samples.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
@@ -32,7 +33,8 @@ final class AnalysisVsReplay implements BenchGroup {
   @Override public String title() { return "Analysis vs record vs replay per operation (hand-placed traces)"; }
 
   /** Per-operation front-door nanoseconds of each trace window, by what the engine did with it. */
-  record Windows(List<Double> analysed, List<Double> recorded, List<Double> replayed, long opsPerTrace) {}
+  record Windows(List<Double> analysed, List<Double> recorded, List<Double> replayed, long opsPerTrace,
+      long[] bucketNanos, long opsIssued, long wallNanos, int iterations) {}
 
   @Override
   public GroupResult run(BenchSettings s) {
@@ -43,6 +45,8 @@ final class AnalysisVsReplay implements BenchGroup {
             + " point tasks per index launch)",
         "sample", "ops per trace", "analysis µs/op", "record µs/op", "replay µs/op (median)", "record/analysis",
         "analysis/replay", "recordings", "replays", "other");
+    Table.Builder perOp = PerOpTable.builder("analysis-replay-per-op",
+        "Where the issuing thread's real time goes per op over the measured runs (whole run)");
     List<String> notes = new ArrayList<>();
     List<Double> speedups = new ArrayList<>();
     for (String name : SAMPLES) {
@@ -57,6 +61,8 @@ final class AnalysisVsReplay implements BenchGroup {
         s.progress("  %s: analysis, then record/replay, %d iterations", name, iterations);
         Windows none = drive(name, Mode.NONE, iterations, machine, tiles);
         Windows man = drive(name, Mode.MANUAL, iterations, machine, tiles);
+        PerOpTable.row(perOp, name, "none", none.bucketNanos(), none.opsIssued(), none.wallNanos(), iterations);
+        PerOpTable.row(perOp, name, "manual", man.bucketNanos(), man.opsIssued(), man.wallNanos(), iterations);
         double analysis = Stats.median(micros(none.analysed()));
         double record = Stats.mean(micros(man.recorded()));
         double replay = Stats.median(micros(man.replayed()));
@@ -80,7 +86,7 @@ final class AnalysisVsReplay implements BenchGroup {
             + "is %s–%s× cheaper than analysis.",
         Table.format(speedups.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN)),
         Table.format(speedups.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
-    return new GroupResult(List.of(t.build()), List.of(), notes, cmp);
+    return new GroupResult(List.of(t.build(), perOp.build()), List.of(), notes, cmp);
   }
 
   private static double[] micros(List<Double> nanos) {
@@ -138,6 +144,8 @@ final class AnalysisVsReplay implements BenchGroup {
       sample.monitor(np, i); // periodic checks, outside the windows; the loop runs its full length
     }
     np.close();
-    return new Windows(analysed, recorded, replayed, opsPerTrace);
+    long wall = System.nanoTime() - np.createdNanos();
+    return new Windows(analysed, recorded, replayed, opsPerTrace, np.account().snapshot(TimeAccount.newSnapshot()),
+        np.opsIssued(), wall, iterations);
   }
 }

@@ -32,6 +32,16 @@ final class PerOpTable {
     row(t, sample, r.mode(), "whole", r.whole());
   }
 
+  /** A whole-run row from an account's {@code nanos} (by bucket ordinal) over {@code ops} ops. */
+  static void row(Table.Builder t, String sample, String mode, long[] nanos, long ops, long wallNanos, int iterations) {
+    double[] perOp = new double[nanos.length];
+    for (int i = 0; i < nanos.length; i++) {
+      perOp[i] = (double) nanos[i] / Math.max(1, ops);
+    }
+    row(t, sample, mode, "whole", new IterationMarks.SteadyState(0, iterations, ops, 0, 0, 0,
+        (double) wallNanos / Math.max(1, ops), perOp));
+  }
+
   private static void row(Table.Builder t, String sample, String mode, String window, IterationMarks.SteadyState s) {
     List<Object> cells = new ArrayList<>(List.of(sample, mode, window));
     if (s == null) {
