@@ -11,9 +11,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apophenia.apophenia.ApopheniaConfig;
 import org.apophenia.apophenia.Bucket;
+import org.apophenia.apophenia.CoverageBound;
 import org.apophenia.apophenia.Interceptor;
 import org.apophenia.apophenia.InterceptorStats;
 import org.apophenia.apophenia.TimeAccount;
+import org.apophenia.apophenia.TraceSink;
 import org.apophenia.samples.report.MiningLog;
 import org.apophenia.samples.report.ReportWriter;
 import org.apophenia.samples.report.Summary;
@@ -76,6 +78,12 @@ final class AnalyzeCommand implements Callable<Integer> {
           + "interleaved by concurrent writers.")
   boolean skipMalformed;
 
+  @Option(names = "--bound",
+      description = "Also compute the most any online finder could cover (an operation is reachable only if a "
+          + "window of min-length operations around it occurred twice, without overlap, before it) and print "
+          + "the coverage against it.")
+  boolean bound;
+
   @Option(names = "--window", paramLabel = "W", defaultValue = "5000",
       description = "Window of the trace-search picture (default: ${DEFAULT-VALUE}).")
   int window;
@@ -96,7 +104,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     StreamReader reader;
     long t0 = System.nanoTime();
     TimeAccount account = TimeAccount.started();
-    try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, new ObservedSink<>(rec, account))
+    CoverageBound reachable = bound ? new CoverageBound(config.minTraceLength()) : null;
+    TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
+    try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
         .config(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       reader.forEach(apophenia::execute); // reading and parsing: the OTHER bucket
@@ -125,6 +135,10 @@ final class AnalyzeCommand implements Callable<Integer> {
       perOp.put(b.key(), (double) t[b.ordinal()] / n);
     }
     extra.put("perOp", perOp);
+    if (reachable != null) {
+      extra.put("coverageBound", reachable.bound());
+      extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
+    }
     extra.put("miningWaits", stats.waits());
     extra.put("miningBackedOff", stats.jobsBackedOff());
     extra.put("tokensMined", stats.tokensMined());
@@ -149,6 +163,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     } else {
       w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", file.getFileName(), summary.ops(),
           summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
+      if (reachable != null) {
+        w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; coverage is %.3f of it%n",
+            config.minTraceLength(), 100 * reachable.bound(),
+            reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
+      }
       w.printf("traces recorded %d, replays %d, mean trace length %.1f, first replay at op %d%n",
           summary.tracesRecorded(), summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
       w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",

@@ -17,6 +17,13 @@ record ObservedSink<O>(TraceSink<O> sink, TimeAccount account) implements TraceS
   }
 
   @Override
+  public void op(O op, long token) {
+    Bucket caller = account.enter(Bucket.OBSERVE);
+    sink.op(op, token);
+    account.enter(caller);
+  }
+
+  @Override
   public void beginTrace(long id) {
     Bucket caller = account.enter(Bucket.OBSERVE);
     sink.beginTrace(id);

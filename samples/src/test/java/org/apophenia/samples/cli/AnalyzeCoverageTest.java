@@ -35,6 +35,19 @@ class AnalyzeCoverageTest {
   }
 
   @Test
+  void theBoundIsReportedAndNeverBelowTheCoverage() throws IOException {
+    for (String f : new String[] {"pipeline.txt", "cholesky-b16.txt", "lu-b8.txt"}) {
+      JsonNode s = json("analyze", starpu(f).toString(), "--json", "--bound");
+      double coverage = s.get("coverage").asDouble();
+      double bound = s.get("coverageBound").asDouble();
+      assertThat(bound).as(f).isBetween(coverage, 1.0);
+      assertThat(s.get("coverageOverBound").asDouble()).as(f).isCloseTo(coverage / bound, org.assertj.core.api.Assertions.within(1e-12));
+      assertThat(s.get("apopheniaNanosPerOp").asDouble()).as(f).isPositive();
+    }
+    assertThat(json("analyze", starpu("pipeline.txt").toString(), "--json").has("coverageBound")).isFalse();
+  }
+
+  @Test
   void legionSettingsRespondMoreSlowlyOnTheseShortStreams() throws IOException {
     for (String f : new String[] {"pipeline.txt", "cg-b4-i100.txt"}) {
       double ours = analyze(f, "default").get("coverage").asDouble();
