@@ -102,9 +102,16 @@ public record ApopheniaConfig(
    * of phase with the waits and some operations of every stretch go untraced (steady state never
    * reached in 100 steps), with 8192 every step is replayed from step 20. The ruler schedule starts
    * with small windows, so short loops are found as fast as before.
+   *
+   * <p>A job is ingested 16 operations after its launch at the earliest (Legion: a fixed delay,
+   * 64 here before): a small window that the mining thread has not finished by then is mined by the
+   * application thread itself, for a few microseconds, so a short delay costs no wait, and it is
+   * what sets the warm-up of loops with few operations per iteration (jacobi, 5 per iteration: 20
+   * iterations with 64, 10 with 16; stencil 20 and 9). Longer windows are due later (a quarter of an
+   * operation per token).
    */
   public static ApopheniaConfig defaults() {
-    return new ApopheniaConfig(5, UNBOUNDED, 8192, 32, 5, 2, true, true, true, 16, 64, false,
+    return new ApopheniaConfig(5, UNBOUNDED, 8192, 32, 5, 2, true, true, true, 16, 16, false,
         Duration.ofSeconds(30), 4096, 1024, 100_000);
   }
 
