@@ -153,7 +153,8 @@ public final class Interceptor<O> implements AutoCloseable {
         replayer.tracesRecorded, replayer.replays, finder.launched, finder.skipped, finder.ingested,
         finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
         replayer.promotions, replayer.rejectedPromotions, replayer.pending(), finder.backedOff,
-        finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline);
+        finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
+        replayer.junkEvictions);
   }
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */

@@ -25,6 +25,8 @@ package org.apophenia.apophenia;
  * @param tokensMined tokens in the windows of those jobs
  * @param jobsMinedInline small jobs the application thread mined itself at their ingestion point
  *     because the mining thread had not started them (instead of waiting)
+ * @param junkTracesEvicted traces evicted because they were never issued and kept losing the
+ *     selection to matches at other positions
  */
 public record InterceptorStats(
     long ops,
@@ -47,7 +49,8 @@ public record InterceptorStats(
     long jobsBackedOff,
     long miningCpuNanos,
     long tokensMined,
-    long jobsMinedInline) {
+    long jobsMinedInline,
+    long junkTracesEvicted) {
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {

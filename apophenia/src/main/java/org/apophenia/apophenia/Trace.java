@@ -20,6 +20,8 @@ final class Trace {
   long lastVisitEnd;
   int backToBack;
   int replays;
+  /** Completed matches dropped for an overlapping match that started elsewhere, while never issued. */
+  int losses;
 
   Trace(long id, long[] tokens, double visits, long now) {
     this.id = id;

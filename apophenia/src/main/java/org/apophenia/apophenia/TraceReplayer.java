@@ -71,6 +71,7 @@ final class TraceReplayer<O> {
   long promotions;
   long rejectedPromotions;
   long replacedTraces;
+  long junkEvictions;
 
   TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener) {
     this.config = config;
@@ -349,11 +350,36 @@ final class TraceReplayer<O> {
         }
       }
       long end = c.ends[best];
-      issue(c.starts[best], end, c.traces[best]);
+      long start = c.starts[best];
+      Trace winner = c.traces[best];
+      issue(start, end, winner);
+      countLosses(c, start, end, winner);
       c.dropStartingBefore(end);
       matching.dropStartingBefore(end);
     }
   }
+
+  /**
+   * Traces that never won a selection and keep losing to an overlapping match that starts at another
+   * position (rotations of the loop that won, out of phase with it) are evicted after
+   * {@value #JUNK_LOSSES} losses: they are never issued, yet every operation starts and advances
+   * pointers into them (hundreds per operation on long captures). A trace that loses to a longer one
+   * starting at the same position is its prefix, kept as the fallback when the longer one fails.
+   */
+  private void countLosses(Matches c, long start, long end, Trace winner) {
+    for (int m = 0; m < c.size; m++) {
+      Trace t = c.traces[m];
+      if (c.starts[m] < end && c.starts[m] != start && t != winner && t.replays == 0 && t.node != null && t.node.payload == t
+          && ++t.losses >= JUNK_LOSSES) {
+        live.remove(t);
+        cache.remove(t.node);
+        t.node = null;
+        junkEvictions++;
+      }
+    }
+  }
+
+  static final int JUNK_LOSSES = 8;
 
   /** Ties of score: the longer trace, then the earlier start, then the smaller id. */
   private static boolean better(Matches c, int a, int b) {

@@ -79,6 +79,31 @@ class LoopProperties {
   }
 
   @Test
+  void rotationsOfTheLoopThatNeverWinAreEvicted() {
+    // a long period with repeated sub-sequences: mining windows at other phases promote rotations
+    List<TestOp> ops = new ArrayList<>();
+    long[] body = new long[120];
+    for (int i = 0; i < body.length; i++) {
+      body[i] = i % 40 < 20 ? 1000 + i % 7 : 2000 + i;
+    }
+    for (int r = 0; r < 400; r++) {
+      for (long t : body) {
+        ops.add(new TestOp(t, Traceability.TRACEABLE, ops.size()));
+      }
+    }
+    Recorder rec = new Recorder();
+    InterceptorStats s;
+    try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
+      ops.forEach(in::execute);
+      s = in.stats();
+    }
+    Laws.check(ops, rec);
+    assertThat(rec.tracedOps()).isGreaterThan(ops.size() * 9L / 10);
+    assertThat(s.junkTracesEvicted()).isPositive();
+    assertThat((long) s.traces()).isLessThanOrEqualTo(s.promotions() - s.junkTracesEvicted());
+  }
+
+  @Test
   void miningBacksOffWhileTheStreamIsCoveredAndResumesWhenItIsNot() {
     List<TestOp> ops = loop(11, 16, 20_000);
     Recorder rec = new Recorder();
