@@ -364,7 +364,9 @@ final class TraceReplayer<O> {
    * position (rotations of the loop that won, out of phase with it) are evicted after
    * {@value #JUNK_LOSSES} losses: they are never issued, yet every operation starts and advances
    * pointers into them (hundreds per operation on long captures). A trace that loses to a longer one
-   * starting at the same position is its prefix, kept as the fallback when the longer one fails.
+   * starting at the same position is its prefix, kept as the fallback when the longer one fails. The
+   * count is high because a new trace loses to the incumbent (whose score has a replay bonus) until
+   * its own visits add up: with 8, cholesky's longer trace was evicted before it could win once.
    */
   private void countLosses(Matches c, long start, long end, Trace winner) {
     for (int m = 0; m < c.size; m++) {
@@ -379,7 +381,7 @@ final class TraceReplayer<O> {
     }
   }
 
-  static final int JUNK_LOSSES = 8;
+  static final int JUNK_LOSSES = 64;
 
   /** Ties of score: the longer trace, then the earlier start, then the smaller id. */
   private static boolean better(Matches c, int a, int b) {
