@@ -84,7 +84,7 @@ final class Router {
         if (v == u || done[v]) {
           continue;
         }
-        long nc = cost[u] + ch.transferNanos(bytes);
+        long nc = Durations.add(cost[u], ch.transferNanos(bytes));
         int nh = hops[u] + 1;
         if (nc < cost[v] || (nc == cost[v] && (nh < hops[v] || (nh == hops[v] && c < via[v])))) {
           cost[v] = nc;
