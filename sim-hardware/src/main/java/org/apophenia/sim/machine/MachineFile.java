@@ -40,7 +40,7 @@ import java.util.Set;
  *                         "gflops": 39.2,              // peak GFLOP/s (1e9 flop/s), 1e-3 .. 1e9
  *                         "launchOverheadNs": 1000 } ], // optional, integer 0 .. 1e12, default 0
  *       "memories":   [ { "name": "n0.sys", "kind": "SYSTEM|FRAMEBUFFER|ZERO_COPY",
- *                         "capacityBytes": 274877906944 } ] } ],   // integer 2^20 .. 2^60
+ *                         "capacityBytes": 274877906944 } ] } ],   // integer 4096 .. 2^60
  *   "affinities": [ { "processor": "n0.cpu0", "memory": "n0.sys",   // GB/s = 1e9 bytes/s, 1e-6 .. 1e6
  *                     "bandwidthGBps": 3.2, "latencyNs": 100 } ],   // latency integer 0 .. 1e12
  *   "channels":   [ { "name": "n0.pcie", "kind": "LOCAL|PCIE|NVLINK|NETWORK",  // optional list
@@ -62,7 +62,7 @@ import java.util.Set;
  * memory (copies); a channel from a memory to itself is LOCAL (it is not a link). Figures lie in the
  * ranges above, so one task or transfer takes at most about 10^15 ns, and the simulator's clock
  * saturates rather than wraps on a long run. Capacity is not modelled (the simulator never runs out of
- * memory), so it is only checked to be plausible: at least 1 MiB.
+ * memory), so it is only checked to be plausible: at least one 4 KiB page.
  *
  * <p>Every problem is reported as a {@link MachineFileException} naming the JSON path, e.g.
  * {@code $.channels[3].to: no memory named 'n9.sys'}.
@@ -80,8 +80,8 @@ public final class MachineFile {
   public static final double MAX_GBPS = 1e6;
   /** Latencies and launch overheads: at most 10^12 ns (1000 s). */
   public static final long MAX_NANOS = 1_000_000_000_000L;
-  /** Capacities: 1 MiB (capacity is not modelled; smaller is a typo) to 2^60 bytes. */
-  public static final long MIN_CAPACITY = 1L << 20;
+  /** Capacities: one 4 KiB page (capacity is not modelled; smaller is a typo) to 2^60 bytes. */
+  public static final long MIN_CAPACITY = 1L << 12;
   public static final long MAX_CAPACITY = 1L << 60;
 
   private MachineFile() {}
@@ -248,7 +248,7 @@ public final class MachineFile {
           long cap = nonNegativeInt(m, mp, "capacityBytes");
           if (cap < MIN_CAPACITY || cap > MAX_CAPACITY) {
             throw new MachineFileException(mp + ".capacityBytes", "must be " + MIN_CAPACITY + ".." + MAX_CAPACITY
-                + " bytes (capacity is not modelled; less than 1 MiB is surely a mistake), got " + cap);
+                + " bytes (capacity is not modelled; less than a 4 KiB page is surely a mistake), got " + cap);
           }
           memories.put(mn, b.memory(node, mn, kind, cap));
         }
@@ -273,10 +273,6 @@ public final class MachineFile {
       Memory to = memoryRef(c, path, "to");
       double bw = gbps(c, path);
       long lat = nanos(c, path, "latencyNs");
-      if (from.equals(to) && kind != ChannelKind.LOCAL) {
-        throw new MachineFileException(path + ".to", "a channel from memory '" + from.name()
-            + "' to itself must be LOCAL (fills and copies inside one memory), not " + kind);
-      }
       boolean both = false;
       if (c.has("bidirectional")) {
         if (!c.get("bidirectional").isBoolean()) {
@@ -296,6 +292,10 @@ public final class MachineFile {
         nameAt.put(reverse, path + ".name");
         b.duplex(name, from, to, kind, bw, lat);
       } else {
+        if (from.equals(to) && kind != ChannelKind.LOCAL) {
+          throw new MachineFileException(path + ".to", "a channel from memory '" + from.name()
+              + "' to itself must be LOCAL (fills and copies inside one memory), not " + kind);
+        }
         b.channel(name, from, to, kind, bw, lat);
       }
     }
