@@ -59,7 +59,8 @@ final class BenchCommand implements Callable<Integer> {
           + "(appended if absent; the rest of FILE and the sections of groups not run are kept).")
   Path markdown;
 
-  @Option(names = "--only", paramLabel = "GROUP", split = ",",
+  // Split here rather than by picocli, which drops empty names ("4," would silently mean "4").
+  @Option(names = "--only", paramLabel = "GROUP",
       description = "Run only these groups, by number or name (e.g. 4 or mining); default all.")
   List<String> only;
 
@@ -78,13 +79,15 @@ final class BenchCommand implements Callable<Integer> {
 
   private int execute() throws IOException {
     // Everything is checked before the first group runs: a mistake costs no time and writes nothing.
-    if (only != null && (only.isEmpty() || only.stream().anyMatch(String::isBlank))) {
+    List<String> names = only == null ? List.of()
+        : only.stream().flatMap(o -> java.util.Arrays.stream(o.split(",", -1))).toList();
+    if (only != null && names.stream().anyMatch(String::isBlank)) {
       throw new UserError("--only: an empty group name in '" + String.join(",", only)
           + "' (give numbers or names separated by commas, e.g. 4,starpu)");
     }
     List<BenchGroup> groups;
     try {
-      groups = BenchSuite.select(only == null ? java.util.Set.of() : new LinkedHashSet<>(only));
+      groups = BenchSuite.select(new LinkedHashSet<>(names));
     } catch (IllegalArgumentException e) {
       throw new UserError("--only: " + e.getMessage(), e);
     }
