@@ -93,8 +93,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
     OutputPaths.directory("--out", out, REPORT_FILES);
-    TraceSearchRecorder rec = new TraceSearchRecorder();
-    MiningLog mining = new MiningLog();
+    // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
+    try (TraceSearchRecorder rec = out == null ? TraceSearchRecorder.counting() : TraceSearchRecorder.spilling();
+        MiningLog mining = out == null ? MiningLog.counting() : MiningLog.recording()) {
+      return analyze(fmt, config, rec, mining);
+    }
+  }
+
+  private int analyze(StreamFormat fmt, ApopheniaConfig config, TraceSearchRecorder rec, MiningLog mining)
+      throws IOException {
     InterceptorStats stats;
     StreamReader reader;
     long t0 = System.nanoTime();

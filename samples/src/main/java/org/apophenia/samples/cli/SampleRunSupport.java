@@ -72,8 +72,17 @@ final class SampleRunSupport {
 
   /** Runs {@code sample}; with {@code out}, writes the dumps there; with {@code progress}, draws a bar. */
   static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress) throws IOException {
-    TraceSearchRecorder rec = out == null ? null : new TraceSearchRecorder();
-    MiningLog mining = out == null ? null : new MiningLog();
+    if (out == null) {
+      return run(sample, options, null, progress, null, null);
+    }
+    // Per-op records only when --out will write them, and then on disk: memory stays flat in the run.
+    try (TraceSearchRecorder rec = TraceSearchRecorder.spilling(); MiningLog mining = MiningLog.recording()) {
+      return run(sample, options, out, progress, rec, mining);
+    }
+  }
+
+  private static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress,
+      TraceSearchRecorder rec, MiningLog mining) throws IOException {
     TimelineRecorder timeline = out == null ? null
         : TimelineRecorder.bounded(options.machine(), TimelineRecorder.DEFAULT_MAX_SPANS);
     RunOptions o = options;
