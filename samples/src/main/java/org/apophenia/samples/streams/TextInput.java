@@ -154,6 +154,9 @@ public final class TextInput {
               buf = java.util.Arrays.copyOf(buf, Math.min(maxLineBytes, 2 * len));
             }
             buf[len++] = b;
+          } else if (onMalformed == null) {
+            // refuse now rather than at a newline that may never come (a device, a binary file)
+            throw new MalformedStreamException(file, line + 1, "line longer than " + maxLineBytes + " bytes");
           } else {
             tooLong = true; // drop the rest of the line, so memory stays bounded by one line
           }
