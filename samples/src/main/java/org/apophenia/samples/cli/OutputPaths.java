@@ -39,6 +39,7 @@ final class OutputPaths {
     }
     checkSyntax(flag, dir);
     Path abs = dir.toAbsolutePath().normalize();
+    checkNotDangling(flag, dir, abs);
     if (Files.exists(abs)) {
       if (!Files.isDirectory(abs)) {
         throw new UserError(flag + " " + dir + ": exists and is not a directory");
@@ -70,6 +71,7 @@ final class OutputPaths {
     }
     checkSyntax(flag, file);
     Path abs = file.toAbsolutePath().normalize();
+    checkNotDangling(flag, file, abs);
     if (Files.isDirectory(abs)) {
       throw new UserError(flag + " " + file + ": is a directory, not a file");
     }
@@ -101,6 +103,13 @@ final class OutputPaths {
         throw new UserError(flag + ": name '" + abbreviate(name.toString()) + "' is " + n
             + " bytes long, longer than the file system's " + MAX_NAME_BYTES);
       }
+    }
+  }
+
+  /** A symbolic link to nothing: writing through it would fail after the work, or write elsewhere. */
+  private static void checkNotDangling(String flag, Path given, Path abs) {
+    if (Files.isSymbolicLink(abs) && !Files.exists(abs)) {
+      throw new UserError(flag + " " + given + ": is a symbolic link to a missing target");
     }
   }
 

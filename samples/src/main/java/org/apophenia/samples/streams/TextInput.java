@@ -82,7 +82,7 @@ public final class TextInput {
    */
   public static void checkReadable(Path file) {
     try (InputStream in = open(file)) {
-      in.available();
+      // opened is enough: reading would consume a pipe such as /dev/stdin
     } catch (IOException e) {
       throw new InputException(file, "cannot read: " + reason(e));
     }

@@ -50,6 +50,7 @@ final class Fuzz {
     write(root.resolve("afile"), "just a file\n".getBytes(StandardCharsets.UTF_8));
     write(root.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9, ' ', '0', 'x', '1', ':', '1', '\n'});
     Files.createDirectories(root.resolve("emptydir"));
+    Files.createSymbolicLink(root.resolve("dangling"), root.resolve("no-such-target"));
     Files.createDirectories(root.resolve("corruptbench"));
     write(root.resolve("corruptbench/bench.json"), "{\"groups\": [1, 2,".getBytes(StandardCharsets.UTF_8));
     return root;
@@ -67,7 +68,8 @@ final class Fuzz {
           .replace("@new", ws.resolve("new").toString())
           .replace("@long", ws.resolve("x".repeat(300)).toString())
           .replace("@corruptbench", ws.resolve("corruptbench").toString())
-          .replace("@latin1", ws.resolve("latin1.txt").toString()));
+          .replace("@latin1", ws.resolve("latin1.txt").toString())
+          .replace("@dangling", ws.resolve("dangling").toString()));
     }
     return out.toArray(String[]::new);
   }
