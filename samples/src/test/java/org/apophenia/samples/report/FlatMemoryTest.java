@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code analyze}'s own structures (the recorder, the mining log, the reader) keep nothing per
  * operation, with or without {@code --out}. On a 300-task loop they retain the same amount of memory
- * at N and 10N operations (within 10%). With the issue's 0.5% random noise Apophenia keeps promoting
- * new traces (about five ids per thousand operations), and the only growth left is the per-trace-id
+ * at N and 10N operations (within 10%). With 0.5% random noise Apophenia keeps promoting new traces
+ * (about five ids per thousand operations), and the only growth left is the per-trace-id
  * state the summary needs (one bit per id without {@code --out}; with it, one entry per id for
  * {@code traces.json}).
  */
