@@ -164,6 +164,18 @@ final class AnalyzeCommand implements Callable<Integer> {
     };
   }
 
+  /** The settings' names in a message of {@link ApopheniaConfig}, as the flags that set them. */
+  static String flagNames(String message) {
+    String m = message;
+    String[][] names = {{"warmupVisitThreshold", "--warmup-visit-threshold"}, {"visitThreshold", "--visit-threshold"},
+        {"minTraceLength", "--min-length"}, {"maxTraceLength", "--max-length"}, {"batchSize", "--batch-size"},
+        {"multiScaleFactor", "--multi-scale-factor"}, {"ingestionDelay", "--ingestion-delay"}};
+    for (String[] n : names) {
+      m = m.replaceAll("\\b" + n[0] + "\\b", n[1]);
+    }
+    return m;
+  }
+
   private ApopheniaConfig config() {
     ApopheniaConfig base = switch (settings) {
       case "default" -> ApopheniaConfig.defaults();
@@ -178,6 +190,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (Limits.VISIT_THRESHOLD.check(visitThreshold) != null) b.visitThreshold(visitThreshold);
     if (Limits.WARMUP_THRESHOLD.check(warmupThreshold) != null) b.warmupVisitThreshold(warmupThreshold);
     if (Limits.INGESTION_DELAY.check(delay) != null) b.ingestionDelay(delay);
-    return b.build(); // IllegalArgumentException names the setting: a user error (exit 2)
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(flagNames(e.getMessage()) + " (with --settings " + settings + ")", e);
+    }
   }
 }

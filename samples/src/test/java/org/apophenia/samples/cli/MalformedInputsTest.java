@@ -136,6 +136,8 @@ class MalformedInputsTest {
     Path ws = Fuzz.workspace(tmp.resolve("ws"));
     assertThat(CliRun.of(Fuzz.resolve(List.of("analyze", "@stream", "--batch-size", "2147483647"), ws)).err())
         .contains("--batch-size must be 2..1048576, got 2147483647");
+    assertThat(CliRun.of(Fuzz.resolve(List.of("analyze", "@stream", "--batch-size", "5"), ws)).err())
+        .contains("--batch-size must be at least 10, got 5 (with --settings default)");
     assertThat(CliRun.of("run", "jacobi", "--size", "2000000000").err())
         .contains("--size must be 4..4096, got 2000000000");
     assertThat(CliRun.of("run", "jacobi", "--tiles", "1000").err())
