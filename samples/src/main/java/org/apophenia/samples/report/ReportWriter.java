@@ -1,18 +1,18 @@
 package org.apophenia.samples.report;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,7 +35,7 @@ public final class ReportWriter {
       Map<String, Object> extra, int window) throws IOException {
     Files.createDirectories(dir);
     JSON.writeValue(dir.resolve("summary.json").toFile(), summaryMap(rec.summary(), extra));
-    JSON.writeValue(dir.resolve("traces.json").toFile(), traces(rec));
+    writeTraces(dir.resolve("traces.json"), rec);
     long n = rec.ops();
     long step = Math.max(1, n / TraceSearchChart.MAX_POINTS);
     LongOpenHashSet firstOps = new LongOpenHashSet();
@@ -86,18 +86,25 @@ public final class ReportWriter {
     return m;
   }
 
-  private static List<Map<String, Object>> traces(TraceSearchRecorder rec) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (TraceSearchRecorder.TraceInfo t : rec.traces()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("id", t.id);
-      m.put("length", t.length);
-      m.put("firstOp", t.firstOp);
-      m.put("occurrences", t.occurrences);
-      m.put("replays", t.replays());
-      m.put("ops", t.names);
-      out.add(m);
+  /**
+   * {@code traces.json}: an array of {@code {id, length, firstOp, occurrences, replays, ops}}, written
+   * one trace at a time (the same text as serialising the whole list, without holding it).
+   */
+  private static void writeTraces(Path file, TraceSearchRecorder rec) throws IOException {
+    try (JsonGenerator g = JSON.getFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+      g.useDefaultPrettyPrinter();
+      g.writeStartArray();
+      rec.forEachTrace((t, names) -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", t.id);
+        m.put("length", t.length);
+        m.put("firstOp", t.firstOp);
+        m.put("occurrences", t.occurrences);
+        m.put("replays", t.replays());
+        m.put("ops", names);
+        JSON.writeValue(g, m);
+      });
+      g.writeEndArray();
     }
-    return out;
   }
 }

@@ -9,13 +9,12 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apophenia.apophenia.TraceSink;
 import org.apophenia.apophenia.Traceability;
 import org.apophenia.samples.streams.StreamOp;
@@ -28,16 +27,15 @@ import org.apophenia.samples.streams.StreamTokenizer;
  * <p>Memory is flat in the length of the stream. A {@link #counting()} recorder keeps no per-operation
  * record at all: a few counters and one bit per trace id (ids are dense from 0), to tell a trace's
  * first occurrence from its replays. A {@link #spilling()} recorder, for the files of {@code --out},
- * also keeps one entry per trace id with the operation names of its first occurrence (what
- * {@code traces.json} lists) and writes each operation's token and trace id (12 bytes) to a temporary
- * file, read back once by {@link #forEachOp}; {@link #close} deletes it.
+ * also keeps one small entry per trace id (length, first operation, occurrences: what
+ * {@code traces.json} lists) and writes to temporary files each operation's token and trace id (12
+ * bytes), read back once by {@link #forEachOp}, and the operation names of each trace's first
+ * occurrence, read back once by {@link #forEachTrace}; {@link #close} deletes them.
  */
 public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable {
   /** One trace id as issued. */
   public static final class TraceInfo {
     public final long id;
-    /** The operation names of its first occurrence; empty for a {@link #counting()} recorder. */
-    public final List<String> names = new ArrayList<>();
     public int length;
     public long firstOp;
     public long occurrences;
@@ -52,6 +50,12 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
     }
   }
 
+  /** Receives each trace with the operation names of its first occurrence. */
+  @FunctionalInterface
+  public interface TraceVisitor {
+    void trace(TraceInfo trace, List<String> names) throws IOException;
+  }
+
   /** Receives each operation's record, in order. */
   @FunctionalInterface
   public interface OpVisitor {
@@ -64,10 +68,11 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
   private final BitSet issued = new BitSet();
   private final LongOpenHashSet sparseIds = new LongOpenHashSet();
   private long issuedCount;
-  /** One copy of each operation name kept in {@link TraceInfo#names}: traces share most of their names. */
-  private final Map<String, String> names;
   private final Path spillFile;
   private final DataOutputStream spill;
+  /** The names of the operations of first occurrences, in order (they are disjoint and in id order). */
+  private final Path namesFile;
+  private final DataOutputStream namesOut;
   private boolean inTrace;
   private long openId;
   private TraceInfo open;
@@ -82,15 +87,18 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
   private TraceSearchRecorder(boolean perOp) throws IOException {
     if (perOp) {
       traces = new Long2ObjectLinkedOpenHashMap<>();
-      names = new HashMap<>();
       spillFile = Files.createTempFile("apophenia-trace-search-", ".bin");
       spillFile.toFile().deleteOnExit();
       spill = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(spillFile), 1 << 16));
+      namesFile = Files.createTempFile("apophenia-trace-names-", ".bin");
+      namesFile.toFile().deleteOnExit();
+      namesOut = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(namesFile), 1 << 16));
     } else {
       traces = null;
-      names = null;
       spillFile = null;
       spill = null;
+      namesFile = null;
+      namesOut = null;
     }
   }
 
@@ -125,7 +133,7 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
       tracedOps++;
       if (firstOccurrence) {
         if (open != null) {
-          open.names.add(names.computeIfAbsent(op.name(), n -> n));
+          writeName(op.name());
           open.length++;
         }
       } else {
@@ -142,6 +150,16 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
       } catch (IOException e) {
         throw new UncheckedIOException("cannot write " + spillFile + ": " + e.getMessage(), e);
       }
+    }
+  }
+
+  private void writeName(String name) {
+    try {
+      byte[] b = name.getBytes(StandardCharsets.UTF_8);
+      namesOut.writeInt(b.length);
+      namesOut.write(b);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + namesFile + ": " + e.getMessage(), e);
     }
   }
 
@@ -196,17 +214,37 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
 
   /**
    * An estimate of the bytes this recorder holds in memory: what grows is one bit per trace id (and,
-   * spilling, an entry with the names of each trace's first occurrence); never anything per operation.
+   * spilling, a small entry per id); never anything per operation.
    */
   public long retainedBytes() {
     long b = 128 + issued.size() / 8 + 16L * sparseIds.size();
     if (traces != null) {
-      for (TraceInfo t : traces.values()) {
-        b += 96 + 8L * t.names.size();
-      }
-      b += 64L * names.size();
+      b += 96L * traces.size();
     }
     return b;
+  }
+
+  /**
+   * Hands every trace, in order of first occurrence, to {@code visitor} with the operation names of
+   * its first occurrence, read back from disk; one trace's names at a time are in memory. Only for a
+   * {@link #spilling()} recorder.
+   */
+  public void forEachTrace(TraceVisitor visitor) throws IOException {
+    if (namesOut == null) {
+      throw new IllegalStateException("a counting recorder keeps no trace names");
+    }
+    namesOut.flush();
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(namesFile), 1 << 16))) {
+      for (TraceInfo t : traces.values()) {
+        List<String> names = new ArrayList<>(t.length);
+        for (int k = 0; k < t.length; k++) {
+          byte[] b = new byte[in.readInt()];
+          in.readFully(b);
+          names.add(new String(b, StandardCharsets.UTF_8));
+        }
+        visitor.trace(t, names);
+      }
+    }
   }
 
   /**
@@ -234,14 +272,16 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
         untraceableOps);
   }
 
-  /** Deletes the temporary file of a spilling recorder. */
+  /** Deletes the temporary files of a spilling recorder. */
   @Override
   public void close() throws IOException {
     if (spill != null) {
       try {
         spill.close();
+        namesOut.close();
       } finally {
         Files.deleteIfExists(spillFile);
+        Files.deleteIfExists(namesFile);
       }
     }
   }
