@@ -115,6 +115,11 @@ final class TraceReplayer<O> {
         c = new Candidate(seq, visits, position);
         c.node = watcher.insert(seq, c);
         clock.add(c);
+        if (clock.size() > 2 * config.maxCandidates()) {
+          // promoted candidates linger here until an eviction reaches them, and while promotions keep
+          // the trie below its bound none does: drop them, or the queue grows with the stream
+          clock.removeIf(x -> x.node == null || x.node.payload != x);
+        }
       }
       if (c.visits >= threshold()) {
         promoteCandidate(c);

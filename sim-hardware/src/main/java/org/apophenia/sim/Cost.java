@@ -60,7 +60,7 @@ public sealed interface Cost permits Cost.Fixed, Cost.Work {
         }
         memory = Durations.ceilNanos(bytes, localBytesPerSecond);
       }
-      return p.launchOverheadNanos() + Math.max(compute, memory);
+      return Durations.add(p.launchOverheadNanos(), Math.max(compute, memory));
     }
   }
 }

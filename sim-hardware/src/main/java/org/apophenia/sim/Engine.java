@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import org.apophenia.sim.machine.Channel;
+import org.apophenia.sim.machine.Durations;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Resource;
 import org.apophenia.sim.machine.Route;
@@ -366,12 +367,12 @@ final class Engine {
   private void becomeReady(int op) {
     switch (kind[op]) {
       case TASK, ANALYSIS, REPLAY -> {
-        ef[op] += duration[op];
+        ef[op] = Durations.add(ef[op], duration[op]);
         enqueue(resource[op], op);
       }
       case COPY, FILL -> {
         Route route = (Route) payload[op];
-        ef[op] += route.nanos();
+        ef[op] = Durations.add(ef[op], route.nanos());
         resource[op] = 0;
         enqueue(processorCount + route.hops().get(0).id(), op);
       }
@@ -469,10 +470,11 @@ final class Engine {
       d = duration[op];
     }
     running[r] = op;
-    busy[r] += d;
-    future.push(now + d, op);
+    busy[r] = Durations.add(busy[r], d);
+    long end = Durations.add(now, d); // saturates: a valid machine's extreme figures never wrap the clock
+    future.push(end, op);
     if (listener != null) {
-      listener.onSpan(new Span(new Event(op), CATEGORY[k], name[op], resources[r], now, now + d, bytes));
+      listener.onSpan(new Span(new Event(op), CATEGORY[k], name[op], resources[r], now, end, bytes));
     }
     if ((k == TASK || k == ANALYSIS || k == REPLAY) && payload[op] != null) {
       Runnable body = (Runnable) payload[op];

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apophenia.apophenia.ApopheniaConfig;
@@ -20,11 +21,13 @@ import org.apophenia.samples.report.MiningLog;
 import org.apophenia.samples.report.ReportWriter;
 import org.apophenia.samples.report.Summary;
 import org.apophenia.samples.report.TraceSearchRecorder;
+import org.apophenia.samples.streams.InputException;
 import org.apophenia.samples.streams.MalformedStreamException;
 import org.apophenia.samples.streams.StreamFormat;
 import org.apophenia.samples.streams.StreamOp;
 import org.apophenia.samples.streams.StreamReader;
 import org.apophenia.samples.streams.StreamTokenizer;
+import org.apophenia.samples.streams.TextInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,6 +44,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Run a captured task stream through Apophenia and report the traces it finds.")
 final class AnalyzeCommand implements Callable<Integer> {
+  /** What {@code --out} holds after a run. */
+  static final List<String> REPORT_FILES =
+      List.of("summary.json", "traces.json", "trace-search.csv", "trace-search.png", "mining.csv");
+
   @Spec CommandSpec spec;
 
   @Parameters(paramLabel = "FILE", description = "The task stream (starpu-capture v1 or JSONL).")
@@ -90,16 +97,21 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
     StreamFormat fmt = parseFormat();
     ApopheniaConfig config = config();
-    if (window < 1) {
-      throw new UserError("--window must be at least 1, got " + window);
+    Limits.WINDOW.check(window);
+    TextInput.checkReadable(file);
+    OutputPaths.directory("--out", out, REPORT_FILES);
+    // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
+    try (TraceSearchRecorder rec = out == null ? TraceSearchRecorder.counting() : TraceSearchRecorder.spilling();
+        MiningLog mining = out == null ? MiningLog.counting() : MiningLog.recording()) {
+      return analyze(fmt, config, rec, mining);
     }
-    if (!Files.isRegularFile(file)) {
-      throw new UserError("no such file: " + file);
-    }
-    TraceSearchRecorder rec = new TraceSearchRecorder();
-    MiningLog mining = new MiningLog();
+  }
+
+  private int analyze(StreamFormat fmt, ApopheniaConfig config, TraceSearchRecorder rec, MiningLog mining)
+      throws IOException {
     InterceptorStats stats;
     StreamReader reader;
     long t0 = System.nanoTime();
@@ -112,7 +124,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       reader.forEach(apophenia::execute); // reading and parsing: the OTHER bucket
       apophenia.flush();
       stats = apophenia.stats();
-    } catch (MalformedStreamException e) {
+    } catch (MalformedStreamException | InputException e) {
       throw new UserError(e.getMessage(), e);
     }
     double millis = (System.nanoTime() - t0) / 1e6;
@@ -122,7 +134,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("settings", settings);
-    extra.put("skippedLines", reader.skipped().size());
+    extra.put("skippedLines", reader.skippedCount());
     extra.put("miningJobs", stats.jobsIngested());
     extra.put("miningFailures", stats.jobsFailed());
     extra.put("miningMillis", mining.miningMillis());
@@ -151,10 +163,10 @@ final class AnalyzeCommand implements Callable<Integer> {
       ReportWriter.write(out, title, rec, mining, extra, window);
     }
     PrintWriter w = spec.commandLine().getOut();
-    if (!reader.skipped().isEmpty()) {
+    if (reader.skippedCount() > 0) {
       PrintWriter e = spec.commandLine().getErr();
       e.printf("apophenia analyze: warning: skipped %d malformed lines, first: %s%n",
-          reader.skipped().size(), reader.skipped().get(0).getMessage());
+          reader.skippedCount(), reader.skipped().get(0).getMessage());
       e.flush();
     }
     if (json) {
@@ -197,6 +209,18 @@ final class AnalyzeCommand implements Callable<Integer> {
     };
   }
 
+  /** The settings' names in a message of {@link ApopheniaConfig}, as the flags that set them. */
+  static String flagNames(String message) {
+    String m = message;
+    String[][] names = {{"warmupVisitThreshold", "--warmup-visit-threshold"}, {"visitThreshold", "--visit-threshold"},
+        {"minTraceLength", "--min-length"}, {"maxTraceLength", "--max-length"}, {"batchSize", "--batch-size"},
+        {"multiScaleFactor", "--multi-scale-factor"}, {"ingestionDelay", "--ingestion-delay"}};
+    for (String[] n : names) {
+      m = m.replaceAll("\\b" + n[0] + "\\b", n[1]);
+    }
+    return m;
+  }
+
   private ApopheniaConfig config() {
     ApopheniaConfig base = switch (settings) {
       case "default" -> ApopheniaConfig.defaults();
@@ -204,13 +228,17 @@ final class AnalyzeCommand implements Callable<Integer> {
       default -> throw new UserError("--settings must be default or legion, got '" + settings + "'");
     };
     ApopheniaConfig.Builder b = base.toBuilder();
-    if (minLength != null) b.minTraceLength(minLength);
-    if (maxLength != null) b.maxTraceLength(maxLength);
-    if (batchSize != null) b.batchSize(batchSize);
-    if (scale != null) b.multiScaleFactor(scale);
-    if (visitThreshold != null) b.visitThreshold(visitThreshold);
-    if (warmupThreshold != null) b.warmupVisitThreshold(warmupThreshold);
-    if (delay != null) b.ingestionDelay(delay);
-    return b.build(); // IllegalArgumentException names the setting: a user error (exit 2)
+    if (Limits.MIN_LENGTH.check(minLength) != null) b.minTraceLength(minLength);
+    if (Limits.MAX_LENGTH.check(maxLength) != null) b.maxTraceLength(maxLength);
+    if (Limits.BATCH_SIZE.check(batchSize) != null) b.batchSize(batchSize);
+    if (Limits.SCALE.check(scale) != null) b.multiScaleFactor(scale);
+    if (Limits.VISIT_THRESHOLD.check(visitThreshold) != null) b.visitThreshold(visitThreshold);
+    if (Limits.WARMUP_THRESHOLD.check(warmupThreshold) != null) b.warmupVisitThreshold(warmupThreshold);
+    if (Limits.INGESTION_DELAY.check(delay) != null) b.ingestionDelay(delay);
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(flagNames(e.getMessage()) + " (with --settings " + settings + ")", e);
+    }
   }
 }

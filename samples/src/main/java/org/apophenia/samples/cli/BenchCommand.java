@@ -1,5 +1,8 @@
 package org.apophenia.samples.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -10,12 +13,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apophenia.samples.bench.BenchGroup;
 import org.apophenia.samples.bench.BenchReport;
 import org.apophenia.samples.bench.BenchSettings;
 import org.apophenia.samples.bench.BenchSuite;
 import org.apophenia.samples.bench.GroupResult;
+import org.apophenia.samples.streams.InputException;
+import org.apophenia.samples.streams.MalformedStreamException;
+import org.apophenia.samples.streams.TextInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,7 +59,8 @@ final class BenchCommand implements Callable<Integer> {
           + "(appended if absent; the rest of FILE and the sections of groups not run are kept).")
   Path markdown;
 
-  @Option(names = "--only", paramLabel = "GROUP", split = ",",
+  // Split here rather than by picocli, which drops empty names ("4," would silently mean "4").
+  @Option(names = "--only", paramLabel = "GROUP",
       description = "Run only these groups, by number or name (e.g. 4 or mining); default all.")
   List<String> only;
 
@@ -70,12 +78,24 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private int execute() throws IOException {
+    // Everything is checked before the first group runs: a mistake costs no time and writes nothing.
+    List<String> names = only == null ? List.of()
+        : only.stream().flatMap(o -> java.util.Arrays.stream(o.split(",", -1))).toList();
+    if (only != null && names.stream().anyMatch(String::isBlank)) {
+      throw new UserError("--only: an empty group name in '" + String.join(",", only)
+          + "' (give numbers or names separated by commas, e.g. 4,starpu)");
+    }
     List<BenchGroup> groups;
     try {
-      groups = BenchSuite.select(only == null ? java.util.Set.of() : new LinkedHashSet<>(only));
+      groups = BenchSuite.select(new LinkedHashSet<>(names));
     } catch (IllegalArgumentException e) {
       throw new UserError("--only: " + e.getMessage(), e);
     }
+    OutputPaths.directory("--out", out, List.of("bench.json"));
+    OutputPaths.file("--markdown", markdown);
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    Map<String, Object> previous = out == null ? null : previousJson(mapper, out.resolve("bench.json"));
+    String existingMarkdown = markdown == null ? null : existingMarkdown();
     PrintWriter err = spec.commandLine().getErr();
     BenchSettings settings = new BenchSettings(quick, err);
     List<BenchReport.Entry> entries = new ArrayList<>();
@@ -89,7 +109,6 @@ final class BenchCommand implements Callable<Integer> {
       entries.add(new BenchReport.Entry(g, r, t));
     }
     settings.progress("all groups done in %.1f s", (System.nanoTime() - start) / 1e9);
-    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       w.println(mapper.writeValueAsString(BenchReport.json(entries, quick)));
@@ -99,20 +118,56 @@ final class BenchCommand implements Callable<Integer> {
     if (out != null) {
       List<Path> files = BenchReport.writeFiles(out, entries);
       Path file = out.resolve("bench.json");
-      @SuppressWarnings("unchecked")
-      java.util.Map<String, Object> previous = Files.exists(file) ? mapper.readValue(file.toFile(), java.util.Map.class) : null;
       Files.writeString(file, mapper.writeValueAsString(BenchReport.mergeJson(previous, BenchReport.json(entries, quick))),
           StandardCharsets.UTF_8);
       settings.progress("wrote %d files and bench.json under %s", files.size(), out);
     }
     if (markdown != null) {
-      writeMarkdown(entries);
+      writeMarkdown(entries, existingMarkdown);
     }
     w.flush();
     return 0;
   }
 
-  private void writeMarkdown(List<BenchReport.Entry> entries) throws IOException {
+  /** The {@code bench.json} a run will merge into, read now so that a corrupt one is refused before any work. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> previousJson(ObjectMapper mapper, Path file) {
+    if (!Files.exists(file)) {
+      return null;
+    }
+    String text;
+    try {
+      text = TextInput.readDocument(file);
+    } catch (InputException | MalformedStreamException e) {
+      throw new UserError("--out: " + e.getMessage() + " (a run merges into bench.json; move it away)", e);
+    }
+    try {
+      Object o = mapper.copy().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readValue(text, Object.class);
+      if (!(o instanceof Map<?, ?> m) || !(m.get("groups") instanceof List<?>)) {
+        throw new UserError("--out: " + file + ": not a bench.json (no \"groups\" list); a run merges into it, move it away");
+      }
+      return (Map<String, Object>) o;
+    } catch (JsonProcessingException e) {
+      var loc = e.getLocation();
+      throw new UserError("--out: " + file + ":" + (loc == null ? "" : loc.getLineNr() + ":") + " not valid JSON: "
+          + e.getOriginalMessage() + " (a run merges into bench.json; move it away)", e);
+    }
+  }
+
+  /** The Markdown file a run splices into, read now so that an unreadable one is refused before any work. */
+  private String existingMarkdown() {
+    if (!Files.exists(markdown)) {
+      return "";
+    }
+    try {
+      return TextInput.readDocument(markdown);
+    } catch (InputException | MalformedStreamException e) {
+      throw new UserError("--markdown: " + e.getMessage(), e);
+    }
+  }
+
+  private void writeMarkdown(List<BenchReport.Entry> entries, String existing) throws IOException {
     StringBuilder cmd = new StringBuilder("bin/apophenia bench");
     if (quick) {
       cmd.append(" --quick");
@@ -129,7 +184,6 @@ final class BenchCommand implements Callable<Integer> {
       Path png = (out == null ? Path.of(p.name() + ".png") : out.resolve(p.name() + ".png")).toAbsolutePath();
       return (out == null ? "(not written: no --out) " : "") + base.relativize(png).toString().replace('\\', '/');
     });
-    String existing = Files.exists(markdown) ? Files.readString(markdown, StandardCharsets.UTF_8) : "";
     Files.writeString(markdown, BenchReport.splice(existing, md), StandardCharsets.UTF_8);
     new BenchSettings(true, spec.commandLine().getErr()).progress("wrote %s", markdown);
   }

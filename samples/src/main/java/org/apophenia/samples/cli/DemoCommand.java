@@ -32,6 +32,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
     PrintWriter w = spec.commandLine().getOut();
     Machine m = SampleRunSupport.machine("workstation");
     RunOptions o = RunOptions.of(Mode.NONE, 200, m, SampleRunSupport.costModel("legion"));

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.MachineFile;
-import org.apophenia.sim.machine.MachineFileException;
 import org.apophenia.sim.machine.Presets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -93,17 +91,7 @@ final class MachinesCommand implements Callable<Integer> {
   }
 
   private static Machine readFile(Path file) {
-    try {
-      return MachineFile.read(file);
-    } catch (NoSuchFileException e) {
-      throw new UserError("--validate: no such file: " + file);
-    } catch (IOException e) {
-      throw new UserError("--validate: cannot read " + file + ": " + e.getMessage());
-    } catch (MachineFileException e) {
-      throw new UserError(file + ": " + e.getMessage());
-    } catch (IllegalArgumentException e) {
-      throw new UserError(file + ": " + e.getMessage());
-    }
+    return MachineFiles.read("--validate", file);
   }
 
   private static void printJson(PrintWriter out, List<Machine> machines) {

@@ -6,16 +6,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apophenia.samples.streams.InputException;
+import org.apophenia.samples.streams.MalformedStreamException;
+import org.apophenia.samples.streams.TextInput;
 import org.apophenia.suffix.Repeat;
 import org.apophenia.suffix.RepeatFinder;
 import org.apophenia.suffix.RepeatSet;
@@ -90,34 +90,32 @@ final class RepeatsCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Reads a token file: one token per non-empty line not starting with '#'; equal lines, equal tokens. */
+  /**
+   * Reads a token file through {@link TextInput}: one token per non-empty line not starting with '#';
+   * equal lines, equal tokens.
+   */
   private int[] readTokens(Path file) {
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new ParameterException(spec.commandLine(), "--tokens: no such file: " + file);
-    } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), "--tokens: cannot read " + file + ": " + e.getMessage());
-    }
     Map<String, Integer> ids = new LinkedHashMap<>();
     tokenNames = new ArrayList<>();
-    int[] tokens = new int[lines.size()];
-    int n = 0;
-    for (String line : lines) {
-      String t = line.strip();
-      if (t.isEmpty() || t.startsWith("#")) {
-        continue;
-      }
-      Integer id = ids.get(t);
-      if (id == null) {
-        id = ids.size();
-        ids.put(t, id);
-        tokenNames.add(t);
-      }
-      tokens[n++] = id;
+    IntArrayList tokens = new IntArrayList();
+    try {
+      TextInput.forEachLine(file, (n, line) -> {
+        String t = line.strip();
+        if (t.isEmpty() || t.startsWith("#")) {
+          return;
+        }
+        Integer id = ids.get(t);
+        if (id == null) {
+          id = ids.size();
+          ids.put(t, id);
+          tokenNames.add(t);
+        }
+        tokens.add(id.intValue());
+      }, null);
+    } catch (InputException | MalformedStreamException e) {
+      throw new ParameterException(spec.commandLine(), "--tokens: " + e.getMessage());
     }
-    return Arrays.copyOf(tokens, n);
+    return tokens.toIntArray();
   }
 
   private void printJson(PrintWriter out, RepeatSet result, int[] tokens) {

@@ -77,10 +77,18 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    // Everything is checked before the sample starts: a mistake costs no time and writes nothing.
     Sample s = Samples.create(sample);
     Mode m = Mode.parse(mode);
-    int n = iterations == null ? s.defaultIterations() : iterations;
+    int n = iterations == null ? s.defaultIterations() : Limits.ITERATIONS.check(iterations);
+    Limits.size(sample).check(size);
+    Limits.TILES.check(tiles);
+    if (tiles != null && tiles > (size == null ? s.defaultSize() : size)) {
+      throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
+          + " rows (--size) into row blocks; give at most one tile per row");
+    }
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
+    OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
     if (size != null) {
       o = o.withSize(size);
     }

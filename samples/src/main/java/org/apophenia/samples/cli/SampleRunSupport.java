@@ -40,20 +40,25 @@ import org.apophenia.sim.timeline.TimelineRecorder;
 final class SampleRunSupport {
   private SampleRunSupport() {}
 
-  /** A preset ({@code perlmutter:4}) or a machine file. */
+  /** What {@code run --out} and the demo's directory hold after a run. */
+  static final List<String> RUN_FILES = List.of("summary.json", "traces.json", "trace-search.csv",
+      "trace-search.png", "mining.csv", "timeline.json", "timeline.paje");
+
+  /** A preset ({@code perlmutter:4}) or a machine file, read and checked like {@code machines --validate}. */
   static Machine machine(String spec) {
-    Path p = Path.of(spec);
-    if (Files.isRegularFile(p)) {
-      try {
-        return MachineFile.read(p);
-      } catch (IOException e) {
-        throw new UserError("cannot read machine file " + spec + ": " + e.getMessage(), e);
-      }
+    Path p;
+    try {
+      p = Path.of(spec);
+    } catch (java.nio.file.InvalidPathException e) {
+      p = null;
+    }
+    if (p != null && !spec.isEmpty() && Files.exists(p)) {
+      return MachineFiles.read("--machine", p);
     }
     try {
       return Presets.machine(spec);
     } catch (IllegalArgumentException e) {
-      throw new UserError(e.getMessage() + "; or give a machine file (no such file: " + spec + ")", e);
+      throw new UserError("--machine: " + e.getMessage() + "; or give a machine file (no such file: " + spec + ")", e);
     }
   }
 
@@ -68,8 +73,17 @@ final class SampleRunSupport {
 
   /** Runs {@code sample}; with {@code out}, writes the dumps there; with {@code progress}, draws a bar. */
   static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress) throws IOException {
-    TraceSearchRecorder rec = out == null ? null : new TraceSearchRecorder();
-    MiningLog mining = out == null ? null : new MiningLog();
+    if (out == null) {
+      return run(sample, options, null, progress, null, null);
+    }
+    // Per-op records only when --out will write them, and then on disk: memory stays flat in the run.
+    try (TraceSearchRecorder rec = TraceSearchRecorder.spilling(); MiningLog mining = MiningLog.recording()) {
+      return run(sample, options, out, progress, rec, mining);
+    }
+  }
+
+  private static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress,
+      TraceSearchRecorder rec, MiningLog mining) throws IOException {
     TimelineRecorder timeline = out == null ? null
         : TimelineRecorder.bounded(options.machine(), TimelineRecorder.DEFAULT_MAX_SPANS);
     RunOptions o = options;

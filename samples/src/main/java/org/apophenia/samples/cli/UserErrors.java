@@ -1,5 +1,7 @@
 package org.apophenia.samples.cli;
 
+import org.apophenia.samples.streams.InputException;
+import org.apophenia.samples.streams.MalformedStreamException;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -18,7 +20,8 @@ final class UserErrors {
   }
 
   static int handleExecution(Exception e, CommandLine cmd, ParseResult parsed) throws Exception {
-    if (e instanceof UserError || e instanceof IllegalArgumentException) {
+    if (e instanceof UserError || e instanceof IllegalArgumentException || e instanceof InputException
+        || e instanceof MalformedStreamException) {
       cmd.getErr().println(prefix(cmd) + e.getMessage());
       return USAGE;
     }

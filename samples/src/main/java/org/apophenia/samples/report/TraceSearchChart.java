@@ -19,7 +19,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * where each trace was first recorded. Drawn with XChart; headless-safe. Stateless.
  */
 final class TraceSearchChart {
-  private static final int MAX_POINTS = 4000;
+  static final int MAX_POINTS = 4000;
 
   private TraceSearchChart() {}
 
@@ -34,24 +34,29 @@ final class TraceSearchChart {
     return 10 * p;
   }
 
-  static void write(Path png, String title, TraceSearchRecorder rec, int[] inWindow, int window)
-      throws IOException {
+  /** The sampled points of the curve: operation index, traced in the window, and the ideal. */
+  static final class Points {
+    final List<Long> xs = new ArrayList<>();
+    final List<Integer> ys = new ArrayList<>();
+    final List<Integer> ideal = new ArrayList<>();
+
+    void add(long x, int y, int best) {
+      xs.add(x);
+      ys.add(y);
+      ideal.add(best);
+    }
+  }
+
+  /**
+   * Draws the curve from at most about {@link #MAX_POINTS} sampled {@code points} of an {@code n}-op
+   * stream; {@code atFirstOps} gives the curve's value at each trace's first operation.
+   */
+  static void write(Path png, String title, TraceSearchRecorder rec, Points points,
+      it.unimi.dsi.fastutil.longs.Long2IntMap atFirstOps, long n, int window) throws IOException {
     System.setProperty("java.awt.headless", "true");
-    int n = inWindow.length;
-    int step = Math.max(1, n / MAX_POINTS);
-    List<Integer> xs = new ArrayList<>();
-    List<Integer> ys = new ArrayList<>();
-    List<Integer> ideal = new ArrayList<>();
-    for (int i = 0; i < n; i += step) {
-      xs.add(i);
-      ys.add(inWindow[i]);
-      ideal.add(Math.min(i + 1, window));
-    }
-    if (n > 0 && (n - 1) % step != 0) {
-      xs.add(n - 1);
-      ys.add(inWindow[n - 1]);
-      ideal.add(Math.min(n, window));
-    }
+    List<Long> xs = points.xs;
+    List<Integer> ys = points.ys;
+    List<Integer> ideal = points.ideal;
     XYChart chart = new XYChartBuilder().width(1000).height(520).title(title)
         .xAxisTitle("operation index").yAxisTitle("traced among the previous " + window + " operations")
         .build();
@@ -63,7 +68,7 @@ final class TraceSearchChart {
     chart.getStyler().setYAxisDecimalPattern("#,###");
     chart.getStyler().setYAxisMax(niceCeiling(Math.max(1, Math.min(n, window)) * 1.08));
     if (xs.isEmpty()) {
-      xs.add(0);
+      xs.add(0L);
       ys.add(0);
       ideal.add(0);
     }
@@ -80,7 +85,7 @@ final class TraceSearchChart {
     List<Integer> firstY = new ArrayList<>();
     for (TraceSearchRecorder.TraceInfo t : rec.traces()) {
       firstX.add(t.firstOp);
-      firstY.add(inWindow.length == 0 ? 0 : inWindow[(int) Math.min(t.firstOp, n - 1)]);
+      firstY.add(n == 0 ? 0 : atFirstOps.getOrDefault(Math.min(t.firstOp, n - 1), 0));
     }
     if (!firstX.isEmpty()) {
       XYSeries first = chart.addSeries("trace first recorded (" + firstX.size() + ")", firstX, firstY);

@@ -1,13 +1,10 @@
 package org.apophenia.samples.streams;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +18,13 @@ import org.apophenia.apophenia.Traceability;
  * and reason. One instance per file; not thread-safe.
  */
 public final class StreamReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * Strict JSON: a line holds exactly one object (text after it, such as a second object, is an
+   * error rather than silently dropped) and a key appears once (no "last one wins").
+   */
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
   private static final Map<String, Traceability> KINDS = Map.of(
       "traceable", Traceability.TRACEABLE, "noop", Traceability.NO_OP,
       "untraceable", Traceability.UNTRACEABLE);
@@ -29,7 +32,9 @@ public final class StreamReader {
   private final Path file;
   private final StreamFormat format;
   private final boolean skipMalformed;
+  private static final int KEPT_SKIPPED = 100;
   private final List<MalformedStreamException> skipped = new ArrayList<>();
+  private long skippedCount;
 
   /** A strict reader: the first malformed line raises {@link MalformedStreamException}. */
   public StreamReader(Path file, StreamFormat format) {
@@ -47,9 +52,21 @@ public final class StreamReader {
     this.skipMalformed = skipMalformed;
   }
 
-  /** The malformed lines skipped so far, in order. */
+  /** The first {@value #KEPT_SKIPPED} malformed lines skipped so far, in order (memory stays bounded). */
   public List<MalformedStreamException> skipped() {
     return List.copyOf(skipped);
+  }
+
+  /** How many malformed lines were skipped so far. */
+  public long skippedCount() {
+    return skippedCount;
+  }
+
+  private void skip(MalformedStreamException e) {
+    if (skipped.size() < KEPT_SKIPPED) {
+      skipped.add(e);
+    }
+    skippedCount++;
   }
 
   /** The format a file name suggests: {@code .jsonl} or {@code .json} is JSONL, anything else StarPU. */
@@ -58,35 +75,32 @@ public final class StreamReader {
     return n.endsWith(".jsonl") || n.endsWith(".json") ? StreamFormat.JSONL : StreamFormat.STARPU;
   }
 
-  /** Parses every operation in order; returns how many there were. */
-  public long forEach(Consumer<StreamOp> action) throws IOException {
-    long line = 0;
-    long ops = 0;
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String s;
-      while ((s = in.readLine()) != null) {
-        line++;
-        String t = s.strip();
-        if (t.isEmpty() || t.startsWith("#")) {
-          continue;
-        }
-        StreamOp op;
-        try {
-          op = format == StreamFormat.STARPU ? starpu(t, line) : jsonl(t, line);
-        } catch (MalformedStreamException e) {
-          if (!skipMalformed) {
-            throw e;
-          }
-          skipped.add(e);
-          continue;
-        }
-        action.accept(op);
-        ops++;
+  /**
+   * Parses every operation in order; returns how many there were. The file is read by
+   * {@link TextInput}: a line that is not UTF-8 or holds a NUL byte is malformed like any other.
+   */
+  public long forEach(Consumer<StreamOp> action) {
+    long[] ops = {0};
+    Consumer<MalformedStreamException> onMalformed = skipMalformed ? this::skip : null;
+    TextInput.forEachLine(file, (line, s) -> {
+      String t = s.strip();
+      if (t.isEmpty() || t.startsWith("#")) {
+        return;
       }
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
-    return ops;
+      StreamOp op;
+      try {
+        op = format == StreamFormat.STARPU ? starpu(t, line) : jsonl(t, line);
+      } catch (MalformedStreamException e) {
+        if (!skipMalformed) {
+          throw e;
+        }
+        skip(e);
+        return;
+      }
+      action.accept(op);
+      ops[0]++;
+    }, onMalformed);
+    return ops[0];
   }
 
   private StreamOp starpu(String t, long line) {
@@ -122,8 +136,11 @@ public final class StreamReader {
     try {
       o = JSON.readTree(t);
     } catch (JsonProcessingException e) {
-      throw new MalformedStreamException(file, line,
-          "not valid JSON: " + e.getOriginalMessage());
+      String why = e.getOriginalMessage();
+      if (why != null && why.startsWith("Trailing token")) {
+        why = "text after the object (one object per line)";
+      }
+      throw new MalformedStreamException(file, line, "not valid JSON: " + why);
     }
     if (o == null || !o.isObject()) {
       throw new MalformedStreamException(file, line, "expected a JSON object");

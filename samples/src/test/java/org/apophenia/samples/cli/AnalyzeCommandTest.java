@@ -105,7 +105,7 @@ class AnalyzeCommandTest {
   void invalidSettingsAndFormatsAreUserErrors() {
     CliRun run = CliRun.of("analyze", starpu("pipeline.txt").toString(), "--multi-scale-factor", "0");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("multiScaleFactor must be at least 1, got 0");
+    assertThat(run.err()).contains("--multi-scale-factor must be 1..1048576, got 0");
     assertThat(CliRun.of("analyze", starpu("pipeline.txt").toString(), "--format", "xml").err())
         .contains("--format must be starpu or jsonl, got 'xml'");
     assertThat(CliRun.of("analyze", dir.resolve("missing.txt").toString()).exitCode()).isEqualTo(2);

@@ -75,7 +75,7 @@ class MachinesCommandTest {
     Files.writeString(file, """
         {"name": "bad", "nodes": [{"name": "n0",
           "processors": [{"name": "p", "kind": "CPU", "gflops": 1}],
-          "memories": [{"name": "m", "kind": "SYSTEM", "capacityBytes": 10}]}],
+          "memories": [{"name": "m", "kind": "SYSTEM", "capacityBytes": 4096}]}],
          "channels": [{"name": "c", "kind": "PCIE", "from": "m", "to": "gpu.fb", "bandwidthGBps": 1, "latencyNs": 0}]}
         """);
     Run r = run("machines", "--validate", file.toString());

@@ -32,6 +32,6 @@ public record Channel(int id, String name, int from, int to, int node, ChannelKi
 
   /** Nanoseconds to move {@code bytes} over this channel: latency plus bytes over bandwidth, rounded up. */
   public long transferNanos(long bytes) {
-    return latencyNanos + Durations.ceilNanos(bytes, bytesPerSecond);
+    return Durations.add(latencyNanos, Durations.ceilNanos(bytes, bytesPerSecond));
   }
 }

@@ -1,6 +1,8 @@
 package org.apophenia.sim.machine;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -35,12 +37,12 @@ import java.util.Set;
  *   "nodes": [                             // required, at least one
  *     { "name": "n0",                      // unique among nodes
  *       "processors": [ { "name": "n0.cpu0", "kind": "CPU|GPU|UTILITY",
- *                         "gflops": 39.2,              // peak GFLOP/s (1e9 flop/s), > 0
- *                         "launchOverheadNs": 1000 } ], // optional, integer >= 0, default 0
+ *                         "gflops": 39.2,              // peak GFLOP/s (1e9 flop/s), 1e-3 .. 1e9
+ *                         "launchOverheadNs": 1000 } ], // optional, integer 0 .. 1e12, default 0
  *       "memories":   [ { "name": "n0.sys", "kind": "SYSTEM|FRAMEBUFFER|ZERO_COPY",
- *                         "capacityBytes": 274877906944 } ] } ],   // integer > 0
- *   "affinities": [ { "processor": "n0.cpu0", "memory": "n0.sys",   // optional list
- *                     "bandwidthGBps": 3.2, "latencyNs": 100 } ],   // GB/s = 1e9 bytes/s, > 0
+ *                         "capacityBytes": 274877906944 } ] } ],   // integer 4096 .. 2^60
+ *   "affinities": [ { "processor": "n0.cpu0", "memory": "n0.sys",   // GB/s = 1e9 bytes/s, 1e-6 .. 1e6
+ *                     "bandwidthGBps": 3.2, "latencyNs": 100 } ],   // latency integer 0 .. 1e12
  *   "channels":   [ { "name": "n0.pcie", "kind": "LOCAL|PCIE|NVLINK|NETWORK",  // optional list
  *                     "from": "n0.zc", "to": "n0.gpu0.fb",
  *                     "bandwidthGBps": 32, "latencyNs": 5000,
@@ -48,13 +50,39 @@ import java.util.Set;
  * }
  * }</pre>
  * Names are unique across nodes' processors, memories and channels. Kinds are case-insensitive.
- * Unknown fields are errors (a misspelt field should not be silently ignored).
+ * Unknown fields are errors (a misspelt field should not be silently ignored), and so are a key given
+ * twice in one object (no "last one wins") and anything after the object (a second document).
+ *
+ * <h2>What a valid file promises</h2>
+ * A file this class accepts is a machine the runtime can simulate to the end: every node has a memory
+ * and the first node a SYSTEM memory (where the runtime keeps host data); some processor is a CPU or
+ * GPU (UTILITY processors only run the runtime's own work); every processor has an affinity to some
+ * memory (its tasks' data must live somewhere); every memory that a processor can reach directly, and
+ * the host memory, has a LOCAL channel to itself (fills) and a chain of channels to every other such
+ * memory (copies); a channel from a memory to itself is LOCAL (it is not a link). Figures lie in the
+ * ranges above, so one task or transfer takes at most about 10^15 ns, and the simulator's clock
+ * saturates rather than wraps on a long run. Capacity is not modelled (the simulator never runs out of
+ * memory), so it is only checked to be plausible: at least one 4 KiB page.
  *
  * <p>Every problem is reported as a {@link MachineFileException} naming the JSON path, e.g.
  * {@code $.channels[3].to: no memory named 'n9.sys'}.
  */
 public final class MachineFile {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+  /** Peak GFLOP/s of a processor: 1 MFLOP/s to 1 EFLOP/s, so a task's compute time fits the clock. */
+  public static final double MIN_GFLOPS = 1e-3;
+  public static final double MAX_GFLOPS = 1e9;
+  /** Bandwidth in GB/s of an affinity or channel: 1 kB/s to 1 PB/s. */
+  public static final double MIN_GBPS = 1e-6;
+  public static final double MAX_GBPS = 1e6;
+  /** Latencies and launch overheads: at most 10^12 ns (1000 s). */
+  public static final long MAX_NANOS = 1_000_000_000_000L;
+  /** Capacities: one 4 KiB page (capacity is not modelled; smaller is a typo) to 2^60 bytes. */
+  public static final long MIN_CAPACITY = 1L << 12;
+  public static final long MAX_CAPACITY = 1L << 60;
 
   private MachineFile() {}
 
@@ -71,7 +99,11 @@ public final class MachineFile {
     } catch (JsonProcessingException e) {
       var loc = e.getLocation();
       String where = loc == null ? "$" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      throw new MachineFileException(where, "not valid JSON: " + e.getOriginalMessage());
+      String why = e.getOriginalMessage();
+      if (why != null && why.startsWith("Trailing token")) {
+        why = "text after the machine object (one machine per file)";
+      }
+      throw new MachineFileException(where, "not valid JSON: " + why);
     }
     if (root == null || root.isMissingNode()) {
       throw new MachineFileException("$", "empty file");
@@ -177,7 +209,9 @@ public final class MachineFile {
           channel(b, chans.get(i), "$.channels[" + i + "]");
         }
       }
-      return b.build();
+      Machine m = b.build();
+      Simulable.check(m);
+      return m;
     }
 
     private void node(Machine.Builder b, JsonNode n, String path, Set<String> nodeNames) {
@@ -196,9 +230,9 @@ public final class MachineFile {
           object(p, pp, Set.of("name", "kind", "gflops", "launchOverheadNs"));
           String pn = claim(p, pp);
           ProcessorKind kind = kind(ProcessorKind.class, p, pp, "processor");
-          positive(p, pp, "gflops");
+          between(p, pp, "gflops", MIN_GFLOPS, MAX_GFLOPS);
           double flops = new BigDecimal(p.get("gflops").asText()).movePointRight(9).doubleValue();
-          long overhead = p.has("launchOverheadNs") ? nonNegativeInt(p, pp, "launchOverheadNs") : 0;
+          long overhead = p.has("launchOverheadNs") ? nanos(p, pp, "launchOverheadNs") : 0;
           processors.put(pn, b.processor(node, pn, kind, flops, overhead));
         }
       }
@@ -212,8 +246,9 @@ public final class MachineFile {
           String mn = claim(m, mp);
           MemoryKind kind = kind(MemoryKind.class, m, mp, "memory");
           long cap = nonNegativeInt(m, mp, "capacityBytes");
-          if (cap == 0) {
-            throw new MachineFileException(mp + ".capacityBytes", "must be positive, got 0");
+          if (cap < MIN_CAPACITY || cap > MAX_CAPACITY) {
+            throw new MachineFileException(mp + ".capacityBytes", "must be " + MIN_CAPACITY + ".." + MAX_CAPACITY
+                + " bytes (capacity is not modelled; less than a 4 KiB page is surely a mistake), got " + cap);
           }
           memories.put(mn, b.memory(node, mn, kind, cap));
         }
@@ -227,7 +262,7 @@ public final class MachineFile {
       if (!pairs.add(p.name() + "\0" + m.name())) {
         throw new MachineFileException(path, "duplicate affinity " + p.name() + " -> " + m.name());
       }
-      b.affinity(p, m, gbps(a, path), nonNegativeInt(a, path, "latencyNs"));
+      b.affinity(p, m, gbps(a, path), nanos(a, path, "latencyNs"));
     }
 
     private void channel(Machine.Builder b, JsonNode c, String path) {
@@ -237,7 +272,7 @@ public final class MachineFile {
       Memory from = memoryRef(c, path, "from");
       Memory to = memoryRef(c, path, "to");
       double bw = gbps(c, path);
-      long lat = nonNegativeInt(c, path, "latencyNs");
+      long lat = nanos(c, path, "latencyNs");
       boolean both = false;
       if (c.has("bidirectional")) {
         if (!c.get("bidirectional").isBoolean()) {
@@ -257,6 +292,10 @@ public final class MachineFile {
         nameAt.put(reverse, path + ".name");
         b.duplex(name, from, to, kind, bw, lat);
       } else {
+        if (from.equals(to) && kind != ChannelKind.LOCAL) {
+          throw new MachineFileException(path + ".to", "a channel from memory '" + from.name()
+              + "' to itself must be LOCAL (fills and copies inside one memory), not " + kind);
+        }
         b.channel(name, from, to, kind, bw, lat);
       }
     }
@@ -301,7 +340,7 @@ public final class MachineFile {
     }
 
     private static double gbps(JsonNode o, String path) {
-      positive(o, path, "bandwidthGBps");
+      between(o, path, "bandwidthGBps", MIN_GBPS, MAX_GBPS);
       return new BigDecimal(o.get("bandwidthGBps").asText()).movePointRight(9).doubleValue();
     }
 
@@ -315,6 +354,24 @@ public final class MachineFile {
         throw new MachineFileException(path + "." + field, "must be positive, got " + v.asText());
       }
       return d;
+    }
+
+    private static void between(JsonNode o, String path, String field, double min, double max) {
+      positive(o, path, field);
+      // compare the exact decimal, so that 1e-3 itself is in range whatever its binary rounding
+      BigDecimal v = new BigDecimal(o.get(field).asText());
+      if (v.compareTo(new BigDecimal(Double.toString(min))) < 0 || v.compareTo(new BigDecimal(Double.toString(max))) > 0) {
+        throw new MachineFileException(path + "." + field, "must be " + new BigDecimal(Double.toString(min)).toPlainString()
+            + ".." + new BigDecimal(Double.toString(max)).toPlainString() + ", got " + o.get(field).asText());
+      }
+    }
+
+    private static long nanos(JsonNode o, String path, String field) {
+      long x = nonNegativeInt(o, path, field);
+      if (x > MAX_NANOS) {
+        throw new MachineFileException(path + "." + field, "must be at most " + MAX_NANOS + " ns (1000 s), got " + x);
+      }
+      return x;
     }
 
     private static long nonNegativeInt(JsonNode o, String path, String field) {

@@ -69,7 +69,8 @@ final class Router {
     for (int round = 0; round < n; round++) {
       int u = -1;
       for (int m = 0; m < n; m++) {
-        if (!done[m] && cost[m] != Long.MAX_VALUE
+        // reached is via[m] >= 0, not a finite cost: a saturated cost is Long.MAX_VALUE and still a route
+        if (!done[m] && (m == from || via[m] >= 0)
             && (u < 0 || cost[m] < cost[u] || (cost[m] == cost[u] && hops[m] < hops[u]))) {
           u = m;
         }
@@ -84,9 +85,9 @@ final class Router {
         if (v == u || done[v]) {
           continue;
         }
-        long nc = cost[u] + ch.transferNanos(bytes);
+        long nc = Durations.add(cost[u], ch.transferNanos(bytes));
         int nh = hops[u] + 1;
-        if (nc < cost[v] || (nc == cost[v] && (nh < hops[v] || (nh == hops[v] && c < via[v])))) {
+        if (via[v] < 0 || nc < cost[v] || (nc == cost[v] && (nh < hops[v] || (nh == hops[v] && c < via[v])))) {
           cost[v] = nc;
           hops[v] = nh;
           via[v] = c;

@@ -17,9 +17,12 @@ class MachineFileTest {
                           {"name": "gpu0", "kind": "gpu", "gflops": 1000, "launchOverheadNs": 5000} ],
           "memories": [ {"name": "sys", "kind": "SYSTEM", "capacityBytes": 1000000},
                         {"name": "fb", "kind": "FRAMEBUFFER", "capacityBytes": 1000000} ] } ],
-        "affinities": [ {"processor": "cpu0", "memory": "sys", "bandwidthGBps": 10, "latencyNs": 100} ],
+        "affinities": [ {"processor": "cpu0", "memory": "sys", "bandwidthGBps": 10, "latencyNs": 100},
+                        {"processor":"gpu0","memory":"fb","bandwidthGBps":900,"latencyNs":200} ],
         "channels": [ {"name": "pcie", "kind": "PCIE", "from": "sys", "to": "fb", "bandwidthGBps": 16,
-                       "latencyNs": 5000, "bidirectional": true} ]
+                       "latencyNs": 5000, "bidirectional": true},
+                      {"name":"sys.local","kind":"LOCAL","from":"sys","to":"sys","bandwidthGBps":5,"latencyNs":50},
+                      {"name":"fb.local","kind":"LOCAL","from":"fb","to":"fb","bandwidthGBps":450,"latencyNs":50} ]
       }
       """;
 
