@@ -12,7 +12,7 @@ import java.util.Locale;
  * whole program):
  * <ul>
  *   <li><b>logical analysis</b> ({@link #logicalNanos}): base + per region requirement + per region-tree
- *       node on the paths from the roots + per field, charged once per launch on every node that runs a
+ *       node on the paths from the roots + per field + per point of the launch's domain, charged once per launch on every node that runs a
  *       point of it (the shards replicate the logical analysis);
  *   <li><b>physical analysis and mapping</b>: {@link #perPointNanos} per point task, on the node that runs
  *       the point only (weak scaling keeps it constant per node);
@@ -57,6 +57,10 @@ import java.util.Locale;
  *     (estimate; the epoch lists are walked node by node, thesis §4.3)
  * @param perFieldNanos logical analysis per field of a requirement (estimate; field masks are analysed per
  *     field set)
+ * @param perLaunchPointNanos logical analysis per point of the launch's whole domain, on every shard: the
+ *     replicated analysis projects every point's requirements and evaluates the sharding of every point,
+ *     so it grows with the machine under weak scaling (estimate: an order of magnitude below the
+ *     per-requirement term)
  * @param perPointNanos physical analysis and mapping per point task, on its node (estimate, so that a point
  *     task costs about [1]'s 1 ms)
  * @param parallelFraction p in Amdahl's law over a node's utility processors ([2] Appendix: p = 0.9)
@@ -72,10 +76,11 @@ import java.util.Locale;
  * @param messageBytes bytes of one runtime message (an event trigger or a collective step; estimate)
  */
 public record LegionCosts(long baseNanos, long perRequirementNanos, long perRegionNodeNanos, long perFieldNanos,
-    long perPointNanos, double parallelFraction, double recordingFactor, double optimisationFraction,
+    long perLaunchPointNanos, long perPointNanos, double parallelFraction, double recordingFactor, double optimisationFraction,
     long replayPerOpNanos, long replayPerTraceNanos, int windowOps, long messageBytes) implements AnalysisCostModel {
   public LegionCosts {
-    if (baseNanos < 0 || perRequirementNanos < 0 || perRegionNodeNanos < 0 || perFieldNanos < 0 || perPointNanos < 0
+    if (baseNanos < 0 || perRequirementNanos < 0 || perRegionNodeNanos < 0 || perFieldNanos < 0
+        || perLaunchPointNanos < 0 || perPointNanos < 0
         || replayPerOpNanos < 0 || replayPerTraceNanos < 0 || messageBytes < 0) {
       throw new IllegalArgumentException("negative cost in " + this);
     }
@@ -89,7 +94,7 @@ public record LegionCosts(long baseNanos, long perRequirementNanos, long perRegi
 
   /** The defaults documented on each parameter. */
   public static LegionCosts defaults() {
-    return new LegionCosts(150_000, 60_000, 15_000, 20_000, 450_000, 0.9, 1.1, 0.3, 100_000, 100_000, 1024, 64);
+    return new LegionCosts(150_000, 60_000, 15_000, 20_000, 5_000, 450_000, 0.9, 1.1, 0.3, 100_000, 100_000, 1024, 64);
   }
 
   /** Not used: this model charges by the work an operation needs, not by how long it took here. */
@@ -99,12 +104,13 @@ public record LegionCosts(long baseNanos, long perRequirementNanos, long perRegi
   }
 
   /**
-   * One runtime thread's logical analysis of a launch with {@code requirements} requirements whose
-   * paths from their roots hold {@code regionNodes} region-tree nodes and which name {@code fields}
-   * fields in all.
+   * One runtime thread's logical analysis of a launch of {@code points} point tasks with {@code
+   * requirements} requirements whose paths from their roots hold {@code regionNodes} region-tree nodes
+   * and which name {@code fields} fields in all.
    */
-  public long logicalNanos(int requirements, int regionNodes, int fields) {
-    return baseNanos + perRequirementNanos * requirements + perRegionNodeNanos * regionNodes + perFieldNanos * fields;
+  public long logicalNanos(int requirements, int regionNodes, int fields, int points) {
+    return baseNanos + perRequirementNanos * requirements + perRegionNodeNanos * regionNodes + perFieldNanos * fields
+        + perLaunchPointNanos * Math.max(1, points);
   }
 
   /** One runtime thread's replay of a trace with {@code ops} point tasks on this node. */
@@ -121,9 +127,10 @@ public record LegionCosts(long baseNanos, long perRequirementNanos, long perRegi
   @Override
   public String describe() {
     return String.format(Locale.ROOT, "legion (per launch %s + %s/requirement + %s/region-tree node + %s/field; "
-            + "%s/point task; replay %s/point task + %s/trace; recording x%.2f, optimisation %.2f of analysis; "
+            + "%s/point of the launch; %s/point task; replay %s/point task + %s/trace; recording x%.2f, optimisation %.2f of analysis; "
             + "Amdahl p=%.2f over the node's utility processors; window %d launches; messages %d B over the network)",
-        us(baseNanos), us(perRequirementNanos), us(perRegionNodeNanos), us(perFieldNanos), us(perPointNanos),
+        us(baseNanos), us(perRequirementNanos), us(perRegionNodeNanos), us(perFieldNanos), us(perLaunchPointNanos),
+        us(perPointNanos),
         us(replayPerOpNanos), us(replayPerTraceNanos), recordingFactor, optimisationFraction, parallelFraction,
         windowOps, messageBytes);
   }

@@ -73,6 +73,14 @@ public final class LegionRuntime {
   private final Event[] windowDone;
   /** Per operation id, the node its task ran on (-1: not a task, or not launched yet). */
   private final IntArrayList opNode = new IntArrayList();
+  /** Per node, the last launch whose cross-shard synchronisation it was charged. */
+  private final long[] crossCharged;
+  /**
+   * A barrier among the shards, {@code ceil(log2 nodes)} message steps over the network (0 on one
+   * node): what a launch with a dependence across shards costs the in-order stage of each shard's
+   * replicated logical analysis, under {@link LegionCosts}.
+   */
+  private final long collectiveNanos;
   /** One runtime thread's analysis work charged while the open trace was recorded. */
   private long recordedWork;
   /**
@@ -131,6 +139,13 @@ public final class LegionRuntime {
     this.windowLaunch = new long[w];
     java.util.Arrays.fill(windowLaunch, -1);
     this.windowDone = new Event[w];
+    this.crossCharged = new long[machine.nodeCount()];
+    java.util.Arrays.fill(crossCharged, -1);
+    long step = 0;
+    if (costs != null && machine.nodeCount() > 1 && systemOf[0] != null && systemOf[1] != null) {
+      step = machine.route(systemOf[0], systemOf[1], costs.messageBytes()).map(r -> r.nanos()).orElse(0L);
+    }
+    this.collectiveNanos = step * (32 - Integer.numberOfLeadingZeros(machine.nodeCount() - 1));
     this.hostMemory = machine.memories(0, MemoryKind.SYSTEM).get(0);
   }
 
@@ -776,7 +791,7 @@ public final class LegionRuntime {
       mems.add(mem);
     }
     List<Issued> issued = new ArrayList<>();
-    Event analysis = costs != null ? chargeWork(t, rs, proc.node(), issued)
+    Event analysis = costs != null ? chargeWork(t, rs, deps, proc.node(), issued)
         : chargeAnalysis(def.name(), proc.node(), System.nanoTime() - t0, issued);
     List<Event> pre = new ArrayList<>();
     for (int d : deps) {
@@ -950,10 +965,15 @@ public final class LegionRuntime {
    * replicates it), times the recording factor inside a recorded trace, in Amdahl time over the node's
    * utility processors, after the launch {@code windowOps} earlier has completed.
    */
-  private Event chargeWork(TaskIssue t, List<Resolved> rs, int node, List<Issued> issued) {
+  private Event chargeWork(TaskIssue t, List<Resolved> rs, IntArrayList deps, int node, List<Issued> issued) {
     Processor utility = utilityByNode[node];
     if (utility == null) {
       return Event.NONE;
+    }
+    long blocked = 0; // in the in-order stage, not spread over the utility processors
+    if (crossCharged[node] != t.launch && crossesShards(deps, node)) {
+      crossCharged[node] = t.launch;
+      blocked = collectiveNanos;
     }
     long work = costs.perPointNanos();
     if (logicalCharged[node] != t.launch) {
@@ -964,7 +984,7 @@ public final class LegionRuntime {
         regionNodes += r.node.depth + 1;
         fields += Long.bitCount(r.mask);
       }
-      work += costs.logicalNanos(rs.size(), regionNodes, fields);
+      work += costs.logicalNanos(rs.size(), regionNodes, fields, t.points());
     }
     if (engine != null && openTrace >= 0) {
       long recorded = Math.round(work * costs.recordingFactor());
@@ -972,10 +992,22 @@ public final class LegionRuntime {
       work = recorded;
     }
     Operation.RuntimeWork w = new Operation.RuntimeWork("analyse " + t.def().name(), utility, Category.ANALYSIS,
-        costs.onUtilities(work, utilitiesOf[node]), windowGate(t.launch));
+        costs.onUtilities(work, utilitiesOf[node]) + blocked, windowGate(t.launch));
     Event e = sim.submit(w);
     issued.add(new Issued(w, e));
     return e;
+  }
+
+  /** Whether one of {@code deps} is a task that ran on another node than {@code node}. */
+  private boolean crossesShards(IntArrayList deps, int node) {
+    for (int i = 0, n = deps.size(); i < n; i++) {
+      int d = deps.getInt(i);
+      int from = d < opNode.size() ? opNode.getInt(d) : -1;
+      if (from >= 0 && from != node) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The completion of launch {@code launch - windowOps} if it is still known, else Event.NONE. */
