@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
     description = {"Regenerate Figures 6-9 of the Apophenia paper (weak scaling, strong scaling, warm-up) on the "
         + "simulated machines under the legion cost model: per figure a PNG, a CSV and a table, with the paper's "
         + "shapes checked (PASS/FAIL).",
-        "--quick runs 1-4 nodes, sizes small and large, the cfd sample only for Figures 6-7, 1/4/8 GPUs for "
-            + "Figure 8 and fewer iterations."})
+        "--quick runs weak scaling on 1 and 4 nodes, sizes small and large, the cfd sample only for Figures 6-7, "
+            + "1 and 8 GPUs for Figure 8, and fewer iterations."})
 final class FiguresCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -52,7 +52,8 @@ final class FiguresCommand implements Callable<Integer> {
     w.println("Apophenia paper, Figures 6-9, regenerated in simulation" + (quick ? " (quick configuration)" : ""));
     w.println("cost model: " + costs.describe());
     w.flush();
-    List<Figure> figures = Figures.make(new FigureSettings(quick, jobs), costs, out, line -> {
+    FigureSettings settings = quick ? FigureSettings.quick(jobs) : FigureSettings.full(jobs);
+    List<Figure> figures = Figures.make(settings, costs, out, line -> {
       err.println(line);
       err.flush();
     });
