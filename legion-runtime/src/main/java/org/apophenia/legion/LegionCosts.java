@@ -12,8 +12,8 @@ import java.util.Locale;
  * whole program):
  * <ul>
  *   <li><b>logical analysis</b> ({@link #logicalNanos}): base + per region requirement + per region-tree
- *       node on the paths from the roots + per field + per point of the launch's domain, charged once per launch on every node that runs a
- *       point of it (the shards replicate the logical analysis);
+ *       node on the paths from the roots + per field + per point of the launch's domain, charged once per launch on
+ *       every node that runs a point of it (the shards replicate the logical analysis);
  *   <li><b>physical analysis and mapping</b>: {@link #perPointNanos} per point task, on the node that runs
  *       the point only (weak scaling keeps it constant per node);
  *   <li><b>recording</b>: analysis times {@link #recordingFactor} while a trace is recorded, and the one-time
@@ -27,27 +27,28 @@ import java.util.Locale;
  *   <li><b>pipeline</b>: the front door runs ahead of execution by at most {@link #windowOps} launches
  *       (Legion's outstanding-task window), so analysis hides behind long tasks and shows with short ones;
  *   <li><b>control replication</b>: a dependence between point tasks on different nodes costs a message of
- *       {@link #messageBytes} over the network (the remote event's trigger), and a future reduced over
- *       the shards an all-reduce of {@code ceil(log2 N)} such messages in sequence.
+ *       {@link #messageBytes} over the network (the remote event's trigger; recorded, so replays send it
+ *       too), a launch with such a dependence costs each shard's in-order stage a barrier of
+ *       {@code ceil(log2 N)} message latencies (the shards agree on it; replays skip it), and a future
+ *       reduced over the shards waits for an all-reduce of {@code ceil(log2 N)} messages.
  * </ul>
  *
- * <p>Calibration (docs/REFERENCES.md, "Runtime cost model"): [1] Apophenia, ASPLOS'25, §6.1 (TorchSWE:
- * "the untraced Legion minimum of 1ms per task") and §6.3 ("the amount of time it takes to replay a task
- * as part of a trace, which is 100µs"); [2] Dynamic Tracing, SC'18, Table IV (per node, 3 runtime threads:
- * untraced 24–135 µs per operation, traced 3.2–7.1 µs, 7.4–19.5× less; trace optimisation 8–32 µs per
- * operation, 0.16–0.37 of the untraced cost), Table III (minimum efficient task granularity 940 and
- * 2,879 µs untraced against 183 and 413 µs traced; Soleil-X's 5.4 regions per task against MiniAero's
- * 3.1 cost about twice as much) and its appendix (p = 0.9). With the defaults a single task with three
- * requirements of one field each, on subregions two levels below their roots (9 region-tree nodes),
- * costs 0.98 ms of one runtime thread untraced ([1]: 1 ms) and 0.1 ms replayed ([1]: 100 µs), 9.8× less
- * (within [2]'s 7.4–19.5×); a 4-point launch of it on a Perlmutter node (4 utility processors, one point
- * per GPU) keeps the node's front door busy 0.76 ms, so tasks shorter than that expose the analysis, as
- * [1]'s minimum granularity says. [2]'s per-operation figures are lower (an older Legion on CPU-only
- * Regent programs); we keep [1]'s magnitudes and [2]'s ratios.
+ * <p>Calibration (docs/REFERENCES.md, "Runtime cost model", numbers the sources): [1] Apophenia, ASPLOS'25,
+ * §6.1 (TorchSWE: "the untraced Legion minimum of 1ms per task") and §6.3 ("the amount of time it takes to replay a
+ * task as part of a trace, which is 100µs"); [2] Dynamic Tracing, SC'18, Table IV (per node, 3 runtime threads:
+ * untraced 24–135 µs per operation, traced 3.2–7.1 µs, 7.4–19.5× less; trace optimisation 8–32 µs per operation,
+ * 0.16–0.37 of the untraced cost), Table III (minimum efficient task granularity 940 and 2,879 µs untraced against
+ * 183 and 413 µs traced; Soleil-X's 5.4 regions per task against MiniAero's 3.1 cost about twice as much) and its
+ * appendix (p = 0.9); [4] the Legion runtime's flags. With the defaults a single task with three requirements of one
+ * field each, on subregions two levels below their roots (9 region-tree nodes), costs 0.98 ms of one runtime thread
+ * untraced ([1]: 1 ms) and 0.1 ms replayed ([1]: 100 µs), 9.8× less (within [2]'s 7.4–19.5×); a 4-point launch of it
+ * on a Perlmutter node (4 utility processors, one point per GPU) keeps the node's front door busy 0.76 ms, so tasks
+ * shorter than that expose the analysis, as [1]'s minimum granularity says. [2]'s per-operation figures are lower (an
+ * older Legion on CPU-only Regent programs); we keep [1]'s magnitudes and [2]'s ratios.
  *
  * <p>Not modelled: the replicated logical analysis of single tasks on nodes that do not run them, the
  * physical analysis of copies and fills (charged as single-point operations on node 0), Apophenia's own
- * ingestion all-reduce, and contention between the analysis of different shards for one NIC.
+ * ingestion all-reduce, and the ingress side of a NIC (only transfers leaving a node share its NIC).
  *
  * @param baseNanos logical analysis per launch, fixed part (estimate: one third of [1]'s 1 ms minus the
  *     terms below for a three-requirement task)
@@ -71,8 +72,9 @@ import java.util.Locale;
  * @param replayPerOpNanos replay per point task, on its node ([1] §6.3: 100 µs)
  * @param replayPerTraceNanos per replayed trace and node: precondition check and fences (estimate; [2]
  *     Fig. 11b shows a per-trace initialisation amortised by longer traces but gives no figure)
- * @param windowOps launches the front door may run ahead of execution (Legion's default maximum task
- *     window, {@code -lg:window}, 1024)
+ * @param windowOps launches the front door may run ahead of execution ([4]: Legion's {@code -lg:window},
+ *     "the maximum number of operations that can be outstanding in a given task context",
+ *     {@code DEFAULT_MAX_TASK_WINDOW} 1024 in {@code legion_config.h})
  * @param messageBytes bytes of one runtime message (an event trigger or a collective step; estimate)
  */
 public record LegionCosts(long baseNanos, long perRequirementNanos, long perRegionNodeNanos, long perFieldNanos,

@@ -12,9 +12,9 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fixed, measured and none {@link AnalysisCostModel}s (the legion one: LegionCostsTest) as the simulated machine sees them (ARCHITECTURE.md, "two kinds
- * of time"): the analysis of each operation is charged to a UTILITY processor (a task's on its mapped
- * node, fills and copies on node 0), and a task waits for its own analysis.
+ * The fixed, measured and none {@link AnalysisCostModel}s (the legion one: LegionCostsTest) as the simulated machine
+ * sees them (ARCHITECTURE.md, "two kinds of time"): the analysis of each operation is charged to a UTILITY processor
+ * (a task's on its mapped node, fills and copies on node 0), and a task waits for its own analysis.
  */
 class AnalysisCostModelTest {
   private static final int TASKS = 20;
