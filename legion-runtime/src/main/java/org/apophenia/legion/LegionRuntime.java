@@ -1345,9 +1345,9 @@ public final class LegionRuntime {
       throw new TraceMarkerException("tend(" + id + ") does not match the open tbegin(" + openTrace + ")");
     }
     if (engine != null) {
-      chargeOptimisation();
       try {
         engine.endTrace(id, support);
+        chargeOptimisation(); // after the engine's deferred analyses, which record too
       } finally {
         capture.active = false;
         capture.clear();
