@@ -29,14 +29,20 @@ final class ProblemSizes {
   }
 
   /**
-   * The proxy's size argument for weak scaling on {@code nodes} nodes: a fixed proxy per node, grown
-   * with the machine (by {@code nodes} for the 1-D s3d, by {@code sqrt(nodes)} per side for the 2-D
-   * grids of cfd and swe).
+   * The proxy's size argument for weak scaling on {@code nodes} nodes (4 tiles per node): a fixed proxy
+   * per node, grown with the machine (by {@code nodes} for the 1-D s3d, by about {@code sqrt(nodes)} per
+   * side for the 2-D grids of cfd and swe). The arrays are cut into row blocks, one per tile, so a 2-D
+   * grid's row count is rounded to a multiple of the tiles: with uneven blocks the largest tile, not the
+   * mean, would set the time of every launch, and the imbalance would change from one node count to
+   * the next (a property of the proxy, not of the machine).
    */
   static int weakProxySize(String sample, int nodes) {
+    int tiles = 4 * nodes;
+    long rowsPerTile = Math.max(1, Math.round(32 * Math.sqrt(nodes) / tiles));
     return switch (sample) {
       case "s3d" -> 1024 * nodes;
-      case "cfd", "swe" -> (int) Math.round(32 * Math.sqrt(nodes));
+      case "cfd" -> (int) (tiles * rowsPerTile); // ny = n rows
+      case "swe" -> (int) (tiles * rowsPerTile) - 2; // n + 2 rows
       default -> throw new IllegalArgumentException("no weak-scaling proxy for " + sample);
     };
   }
