@@ -138,7 +138,9 @@ final class FigureOutput {
       }
     }
     int width = panels.stream().mapToInt(BufferedImage::getWidth).sum();
-    int height = panels.stream().mapToInt(BufferedImage::getHeight).max().orElse(1) + 24;
+    List<String> footer = wrap("cost model: " + costModel, Math.max(60, width / 7));
+    int top = panels.stream().mapToInt(BufferedImage::getHeight).max().orElse(1);
+    int height = top + 8 + 16 * footer.size();
     BufferedImage img = new BufferedImage(Math.max(1, width), height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
     g.setColor(Color.WHITE);
@@ -149,24 +151,37 @@ final class FigureOutput {
       x += p.getWidth();
     }
     g.setColor(Color.DARK_GRAY);
-    g.drawString(shorten("cost model: " + costModel, 190), 8, height - 8);
+    for (int i = 0; i < footer.size(); i++) {
+      g.drawString(footer.get(i), 8, top + 16 * (i + 1));
+    }
     g.dispose();
     Path png = dir.resolve(f.stem() + ".png");
     ImageIO.write(img, "png", png.toFile());
     return png;
   }
 
-  private static String shorten(String s, int n) {
-    return s.length() <= n ? s : s.substring(0, n - 3) + "...";
+  /** {@code s} in lines of at most about {@code n} characters, broken at spaces. */
+  private static List<String> wrap(String s, int n) {
+    List<String> lines = new ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (String word : s.split(" ")) {
+      if (line.length() > 0 && line.length() + 1 + word.length() > n) {
+        lines.add(line.toString());
+        line.setLength(0);
+      }
+      line.append(line.length() == 0 ? "" : " ").append(word);
+    }
+    lines.add(line.toString());
+    return lines;
   }
 
   private static XYChart scalingChart(Figure f, String sample) {
     boolean strong = f.number() == 8;
-    XYChart chart = new XYChartBuilder().width(620).height(460)
+    XYChart chart = new XYChartBuilder().width(720).height(460)
         .title("Figure " + f.number() + ": " + sample + (strong ? " strong scaling" : " weak scaling"))
         .xAxisTitle(strong ? "GPUs" : "nodes (4 GPUs each)").yAxisTitle("iterations per simulated second").build();
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
     chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setYAxisLogarithmic(true);
     Set<String> lines = new LinkedHashSet<>();
@@ -192,7 +207,7 @@ final class FigureOutput {
         continue;
       }
       any = true;
-      XYSeries s = chart.addSeries(strong ? k[1] : k[1] + "-" + k[0].charAt(0), xs, ys);
+      XYSeries s = chart.addSeries(strong ? k[1] : k[1] + " " + k[0], xs, ys);
       Color c = MODE_COLOURS.getOrDefault(k[1], Color.GRAY);
       s.setLineColor(c);
       s.setMarkerColor(c);
