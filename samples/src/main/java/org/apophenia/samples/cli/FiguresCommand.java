@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 final class FiguresCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--quick", description = "The abbreviated configuration (well under a minute).")
+  @Option(names = "--quick", description = "The abbreviated configuration (about 40 s of CPU).")
   boolean quick;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "apophenia-figures",
