@@ -59,6 +59,30 @@ public final class LegionRuntime {
    * on node 0.
    */
   private final Processor[] utilityByNode;
+  /** Per node, its utility processors (Amdahl's U) and its SYSTEM memory (runtime messages start there). */
+  private final int[] utilitiesOf;
+  private final Memory[] systemOf;
+  /** The mechanistic model, or null under the fixed/measured/none models. */
+  private final LegionCosts costs;
+  /** Launches issued so far: the serial of the next one's points (see LegionCosts's window). */
+  private long launches;
+  /** Per node, the last launch whose logical analysis it was charged (control replication). */
+  private final long[] logicalCharged;
+  /** Per launch modulo the window, the launch and the completion of its latest point task. */
+  private final long[] windowLaunch;
+  private final Event[] windowDone;
+  /** Per operation id, the node its task ran on (-1: not a task, or not launched yet). */
+  private final IntArrayList opNode = new IntArrayList();
+  /** Per node, the last launch whose cross-shard synchronisation it was charged. */
+  private final long[] crossCharged;
+  /**
+   * A barrier among the shards, {@code ceil(log2 nodes)} message steps over the network (0 on one
+   * node): what a launch with a dependence across shards costs the in-order stage of each shard's
+   * replicated logical analysis, under {@link LegionCosts}.
+   */
+  private final long collectiveNanos;
+  /** One runtime thread's analysis work charged while the open trace was recorded. */
+  private long recordedWork;
   /**
    * Per processor id, the memories visible from it as a set, filled on first use, so that checking
    * a mapper's choice is a bit test rather than a search of the list Machine.visibleMemories keeps.
@@ -99,10 +123,29 @@ public final class LegionRuntime {
     this.physical = new PhysicalAnalyzer(sim, effects, capture);
     this.visible = new MemorySet[machine.processors().size()];
     this.utilityByNode = new Processor[machine.nodeCount()];
+    this.utilitiesOf = new int[machine.nodeCount()];
+    this.systemOf = new Memory[machine.nodeCount()];
     for (int n = 0; n < utilityByNode.length; n++) {
       List<Processor> util = machine.processors(n, ProcessorKind.UTILITY);
       utilityByNode[n] = util.isEmpty() ? null : util.get(0);
+      utilitiesOf[n] = util.size();
+      List<Memory> sys = machine.memories(n, MemoryKind.SYSTEM);
+      systemOf[n] = sys.isEmpty() ? null : sys.get(0);
     }
+    this.costs = costModel instanceof LegionCosts lc ? lc : null;
+    this.logicalCharged = new long[machine.nodeCount()];
+    java.util.Arrays.fill(logicalCharged, -1);
+    int w = costs == null ? 1 : costs.windowOps();
+    this.windowLaunch = new long[w];
+    java.util.Arrays.fill(windowLaunch, -1);
+    this.windowDone = new Event[w];
+    this.crossCharged = new long[machine.nodeCount()];
+    java.util.Arrays.fill(crossCharged, -1);
+    long step = 0;
+    if (costs != null && machine.nodeCount() > 1 && systemOf[0] != null && systemOf[1] != null) {
+      step = machine.route(systemOf[0], systemOf[1], costs.messageBytes()).map(r -> r.nanos()).orElse(0L);
+    }
+    this.collectiveNanos = step * (32 - Integer.numberOfLeadingZeros(machine.nodeCount() - 1));
     this.hostMemory = machine.memories(0, MemoryKind.SYSTEM).get(0);
   }
 
@@ -402,6 +445,7 @@ public final class LegionRuntime {
   /** Issues a single task; returns its future. */
   public Future execute(TaskLauncher launcher) {
     checkAlive("execute");
+    launches++;
     if (tracing()) {
       TraceLaunches.Launch l = tracedLaunch(launcher.taskId(), null, launcher.requirements());
       if (l == null) {
@@ -428,6 +472,7 @@ public final class LegionRuntime {
    */
   public Future executeIndex(IndexLauncher launcher) {
     checkAlive("executeIndex");
+    launches++;
     if (tracing()) {
       return executeIndexTraced(launcher);
     }
@@ -464,12 +509,14 @@ public final class LegionRuntime {
       fs.add(f);
       evs.add(f.event);
     }
+    ReductionOp red = launcher.futureReduction();
     Future all = new Future(this, def.name() + " index launch", sim.merge(evs));
     if (engine != null && openTrace >= 0) {
-      deferredJoins.add(new Object[] {all, fs});
+      deferredJoins.add(new Object[] {all, fs, red != null});
       all.points = fs;
+    } else if (red != null) {
+      all.event = allReduce(all.event);
     }
-    ReductionOp red = launcher.futureReduction();
     all.lazy = () -> {
       if (red == null) {
         List<Object> vals = new ArrayList<>();
@@ -573,9 +620,9 @@ public final class LegionRuntime {
       joined = sim.merge(evs);
     }
     Future all = new Future(this, l.launchName(), joined);
-    deferredJoins.add(new Object[] {all, fs});
-    all.points = fs;
     ReductionOp red = launcher.futureReduction();
+    deferredJoins.add(new Object[] {all, fs, red != null});
+    all.points = fs;
     all.lazy = () -> {
       if (red == null) {
         List<Object> vals = new ArrayList<>();
@@ -744,10 +791,11 @@ public final class LegionRuntime {
       mems.add(mem);
     }
     List<Issued> issued = new ArrayList<>();
-    Event analysis = chargeAnalysis(def.name(), proc.node(), System.nanoTime() - t0, issued);
+    Event analysis = costs != null ? chargeWork(t, rs, deps, proc.node(), issued)
+        : chargeAnalysis(def.name(), proc.node(), System.nanoTime() - t0, issued);
     List<Event> pre = new ArrayList<>();
     for (int d : deps) {
-      pre.add(eventOf(d));
+      pre.add(costs != null ? remote(d, proc.node(), issued) : eventOf(d));
     }
     for (Object a : args) {
       if (a instanceof Future f) {
@@ -809,6 +857,8 @@ public final class LegionRuntime {
     private final Future future;
     private final int pointIndex;
     private final int points;
+    /** The serial of the launch this point belongs to. */
+    private final long launch = launches;
     // set by submitTask
     private String name;
     private TaskBody body;
@@ -897,7 +947,114 @@ public final class LegionRuntime {
       issued.add(new Issued(task, done));
     }
     t.future.event = done;
+    while (opNode.size() <= op) {
+      opNode.add(-1);
+    }
+    opNode.set(op, proc.node());
+    if (costs != null) {
+      int slot = (int) (t.launch % windowLaunch.length);
+      windowLaunch[slot] = t.launch;
+      windowDone[slot] = done;
+    }
     return done;
+  }
+
+  /**
+   * Charges the {@link LegionCosts} work of analysing point task {@code t} on {@code node}: its physical
+   * analysis, and the logical analysis of its launch if this node has not done it yet (every shard
+   * replicates it), times the recording factor inside a recorded trace, in Amdahl time over the node's
+   * utility processors, after the launch {@code windowOps} earlier has completed.
+   */
+  private Event chargeWork(TaskIssue t, List<Resolved> rs, IntArrayList deps, int node, List<Issued> issued) {
+    Processor utility = utilityByNode[node];
+    if (utility == null) {
+      return Event.NONE;
+    }
+    long blocked = 0; // in the in-order stage, not spread over the utility processors
+    if (crossCharged[node] != t.launch && crossesShards(deps, node)) {
+      crossCharged[node] = t.launch;
+      blocked = collectiveNanos;
+    }
+    long work = costs.perPointNanos();
+    if (logicalCharged[node] != t.launch) {
+      logicalCharged[node] = t.launch;
+      int regionNodes = 0;
+      int fields = 0;
+      for (Resolved r : rs) {
+        regionNodes += r.node.depth + 1;
+        fields += Long.bitCount(r.mask);
+      }
+      work += costs.logicalNanos(rs.size(), regionNodes, fields, t.points());
+    }
+    if (engine != null && openTrace >= 0) {
+      long recorded = Math.round(work * costs.recordingFactor());
+      recordedWork += work;
+      work = recorded;
+    }
+    Operation.RuntimeWork w = new Operation.RuntimeWork("analyse " + t.def().name(), utility, Category.ANALYSIS,
+        costs.onUtilities(work, utilitiesOf[node]) + blocked, windowGate(t.launch));
+    Event e = sim.submit(w);
+    issued.add(new Issued(w, e));
+    return e;
+  }
+
+  /** Whether one of {@code deps} is a task that ran on another node than {@code node}. */
+  private boolean crossesShards(IntArrayList deps, int node) {
+    for (int i = 0, n = deps.size(); i < n; i++) {
+      int d = deps.getInt(i);
+      int from = d < opNode.size() ? opNode.getInt(d) : -1;
+      if (from >= 0 && from != node) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The completion of launch {@code launch - windowOps} if it is still known, else Event.NONE. */
+  private Event windowGate(long launch) {
+    long earlier = launch - windowLaunch.length;
+    int slot = (int) Math.floorMod(earlier, (long) windowLaunch.length);
+    return earlier >= 0 && windowLaunch[slot] == earlier ? windowDone[slot] : Event.NONE;
+  }
+
+  /**
+   * The event a task on {@code node} waits for to follow operation {@code d}: its completion, plus a
+   * runtime message over the network when {@code d} ran on another node (the remote event's trigger
+   * travels to the waiting shard, control replication). The message is issued as a copy, so a
+   * recording of the analysis re-issues it on every replay.
+   */
+  private Event remote(int d, int node, List<Issued> issued) {
+    Event e = eventOf(d);
+    int from = d < opNode.size() ? opNode.getInt(d) : -1;
+    if (from < 0 || from == node || systemOf[from] == null || systemOf[node] == null) {
+      return e;
+    }
+    Operation.Copy m = new Operation.Copy("event message n" + from + "->n" + node, systemOf[from], systemOf[node],
+        costs.messageBytes(), e);
+    Event done = sim.submit(m);
+    issued.add(new Issued(m, done));
+    return done;
+  }
+
+  /**
+   * A future reduced over the shards under control replication: {@code ceil(log2 nodes)} message steps
+   * after {@code e} (a recursive-doubling all-reduce between node 0 and nodes 1, 2, 4, ...). Only under
+   * {@link LegionCosts} on more than one node; else {@code e}.
+   */
+  private Event allReduce(Event e) {
+    int n = machine.nodeCount();
+    if (costs == null || n < 2) {
+      return e;
+    }
+    Event at = e;
+    for (int step = 1; step < n; step <<= 1) {
+      if (systemOf[0] == null || systemOf[step] == null) {
+        return at;
+      }
+      at = sim.submit(new Operation.Copy("all-reduce step " + step, systemOf[step], systemOf[0],
+          costs.messageBytes(), at));
+    }
+    return at;
   }
 
   private Accessor accessor(String where, Resolved r, int f, int mem, ReductionBuffer buf) {
@@ -1170,6 +1327,7 @@ public final class LegionRuntime {
     }
     openTrace = id;
     launchPosition = 0;
+    recordedWork = 0;
     if (engine != null) {
       capture.clear();
       capture.active = true;
@@ -1189,6 +1347,7 @@ public final class LegionRuntime {
     if (engine != null) {
       try {
         engine.endTrace(id, support);
+        chargeOptimisation(); // after the engine's deferred analyses, which record too
       } finally {
         capture.active = false;
         capture.clear();
@@ -1199,6 +1358,27 @@ public final class LegionRuntime {
     openTrace = -1;
   }
 
+  /**
+   * The one-time optimisation of the trace just recorded ({@link LegionCosts#optimisationFraction} of the
+   * work its analysis took), on every node's last utility processor and waited for by nobody: off the
+   * critical path, though it occupies a background runtime thread.
+   */
+  private void chargeOptimisation() {
+    long work = Math.round(recordedWork * (costs == null ? 0 : costs.optimisationFraction()));
+    recordedWork = 0;
+    if (work == 0) {
+      return;
+    }
+    for (int n = 0; n < machine.nodeCount(); n++) {
+      List<Processor> util = machine.processors(n, ProcessorKind.UTILITY);
+      if (!util.isEmpty()) {
+        // each shard optimised its share: the recorded work was spread over the nodes
+        sim.submit(new Operation.RuntimeWork("optimise trace " + openTrace, util.get(util.size() - 1),
+            Category.ANALYSIS, costs.onUtilities(work / machine.nodeCount(), 1), Event.NONE));
+      }
+    }
+  }
+
   /** Index-launch futures of the trace just closed: their points may have been issued only at tend. */
   @SuppressWarnings("unchecked")
   private void joinDeferred() {
@@ -1207,7 +1387,8 @@ public final class LegionRuntime {
       for (Future f : (List<Future>) j[1]) {
         evs.add(f.event);
       }
-      ((Future) j[0]).event = sim.merge(evs);
+      Event e = sim.merge(evs);
+      ((Future) j[0]).event = (Boolean) j[2] ? allReduce(e) : e;
       ((Future) j[0]).points = null;
     }
     deferredJoins.clear();
@@ -1449,6 +1630,24 @@ public final class LegionRuntime {
       Event e = sim.merge(evs);
       graph.setEvent(op, e);
       return e;
+    }
+
+    @Override
+    public Event[] replayGates(int traceId, int[] tasksPerNode, long extraNanosPerTask, Event after) {
+      Event[] gates = new Event[machine.nodeCount()];
+      Event window = costs == null ? Event.NONE : windowGate(launches);
+      Event pre = window.isNone() ? after : after.isNone() ? window : sim.merge(after, window);
+      for (int n = 0; n < gates.length; n++) {
+        int tasks = n < tasksPerNode.length ? tasksPerNode[n] : 0;
+        long nanos = extraNanosPerTask * tasks;
+        if (costs != null) {
+          nanos = costs.onUtilities(costs.replayNanos(tasks) + nanos, utilitiesOf[n]);
+        }
+        Processor utility = utilityByNode[n];
+        gates[n] = nanos == 0 || utility == null ? Event.NONE
+            : sim.submit(new Operation.RuntimeWork("replay trace " + traceId, utility, Category.REPLAY, nanos, pre));
+      }
+      return gates;
     }
 
     @Override

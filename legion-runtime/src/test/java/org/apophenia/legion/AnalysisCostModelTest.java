@@ -12,9 +12,9 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * The three {@link AnalysisCostModel}s as the simulated machine sees them (ARCHITECTURE.md, "two kinds
- * of time"): the analysis of each operation is charged to a UTILITY processor (a task's on its mapped
- * node, fills and copies on node 0), and a task waits for its own analysis.
+ * The fixed, measured and none {@link AnalysisCostModel}s (the legion one: LegionCostsTest) as the simulated machine
+ * sees them (ARCHITECTURE.md, "two kinds of time"): the analysis of each operation is charged to a UTILITY processor
+ * (a task's on its mapped node, fills and copies on node 0), and a task waits for its own analysis.
  */
 class AnalysisCostModelTest {
   private static final int TASKS = 20;
@@ -51,8 +51,8 @@ class AnalysisCostModelTest {
   }
 
   @Test
-  void legionChargesAboutOneMillisecondPerAnalysedOperation() {
-    Outcome o = run(AnalysisCostModel.legion());
+  void fixedChargesItsCostPerAnalysedOperation() {
+    Outcome o = run(AnalysisCostModel.fixed(1_000_000));
     long ops = o.rt().analysedOperations();
     assertThat(ops).isEqualTo(TASKS + 1);
     assertThat((double) o.utilityBusy()).isCloseTo(1e6 * ops, within(0.01 * 1e6 * ops));
@@ -68,7 +68,7 @@ class AnalysisCostModelTest {
         .as("charged before mapping and physical analysis finish, so at most the scaled total")
         .isLessThanOrEqualTo(Math.round(scale * o.rt().analysisNanos()));
     assertThat(AnalysisCostModel.measured(2.5).simulatedNanos(1_000)).isEqualTo(2_500);
-    assertThat(AnalysisCostModel.legion().simulatedNanos(7)).isEqualTo(1_000_000);
+    assertThat(AnalysisCostModel.fixed(1_000_000).simulatedNanos(7)).isEqualTo(1_000_000);
     assertThat(AnalysisCostModel.none().simulatedNanos(1_000_000)).isZero();
   }
 
@@ -77,7 +77,7 @@ class AnalysisCostModelTest {
     // an index launch over 8 points on two nodes: the default mapper spreads the points over both
     // nodes' GPUs, and each node's utility processor analyses its own points (sharded analysis)
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
-        AnalysisCostModel.legion());
+        AnalysisCostModel.fixed(1_000_000));
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);
     LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 63)), fs);

@@ -53,6 +53,22 @@ final class ReplayProgram {
     this.fenced = f;
   }
 
+  /** Per node, the tasks this program launches there (computed on first use; nodes of the machine). */
+  private int[] tasksPerNode;
+
+  int[] tasksPerNode(int nodes) {
+    if (tasksPerNode == null || tasksPerNode.length != nodes) {
+      int[] c = new int[nodes];
+      for (int i = 0; i < kind.length; i++) {
+        if (kind[i] == TASK) {
+          c[((Command.Work.Task) work[i]).processor().node()]++;
+        }
+      }
+      tasksPerNode = c;
+    }
+    return tasksPerNode;
+  }
+
   int steps() {
     return kind.length;
   }

@@ -3,12 +3,8 @@ package org.apophenia.replay;
 import java.util.List;
 import org.apophenia.legion.PendingOp;
 import org.apophenia.legion.TraceSupport;
-import org.apophenia.sim.Category;
 import org.apophenia.sim.Event;
-import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
-import org.apophenia.sim.machine.Processor;
-import org.apophenia.sim.machine.ProcessorKind;
 
 /**
  * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order (as a
@@ -53,13 +49,10 @@ final class TraceReplayer {
     } else if (p.fenced) {
       chainFence = s.fence(r.summary());
     }
-    // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers
-    Event gate = Event.NONE;
-    Processor util = nanosPerOp > 0 ? utility(sim) : null;
-    if (util != null) {
-      gate = sim.submit(new Operation.RuntimeWork("replay trace " + r.traceId(), util, Category.REPLAY,
-          nanosPerOp * ops.size(), elided ? Event.NONE : chainFence));
-    }
+    // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers;
+    // each node replays its own tasks (control replication), so each node's tasks wait for its own work
+    Event[] gates = s.replayGates(r.traceId(), p.tasksPerNode(sim.machine().nodeCount()), nanosPerOp,
+        elided ? Event.NONE : chainFence);
     Event[] pre = new Event[p.maxPres + 1]; // an operation's preconditions, and the gate
     Event completion = Event.NONE;
     byte[] kind = p.kind;
@@ -83,10 +76,11 @@ final class TraceReplayer {
             pre[j] = ev[pres[from + j]];
           }
           if (kind[i] == ReplayProgram.TASK) {
+            Command.Work.Task t = (Command.Work.Task) p.work[i];
+            Event gate = gates[t.processor().node()];
             if (!gate.isNone()) {
               pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
             }
-            Command.Work.Task t = (Command.Work.Task) p.work[i];
             ev[result[i]] = s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(),
                 Event.NONE, pre, k);
           } else {
@@ -106,12 +100,4 @@ final class TraceReplayer {
     return new Replayed(r, own, chainFence, s.operationCount(), completion);
   }
 
-  private static Processor utility(Simulation sim) {
-    for (Processor p : sim.machine().processors()) {
-      if (p.kind() == ProcessorKind.UTILITY) {
-        return p;
-      }
-    }
-    return null;
-  }
 }

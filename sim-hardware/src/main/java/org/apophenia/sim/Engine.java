@@ -75,6 +75,12 @@ final class Engine {
   private int[] edgeNext = new int[0];
   private int[] edgeTarget = new int[0];
 
+  /**
+   * Per channel, the queue it transfers in: its own, except that the NETWORK channels leaving one memory
+   * share the first one's, so a node's transfers to different nodes share its NIC's bandwidth one at a
+   * time instead of each node pair having a NIC of its own.
+   */
+  private final int[] slot;
   // Resources: processors first, then channels.
   private final ReadyQueue[] queues;
   private final int[] running;
@@ -109,6 +115,18 @@ final class Engine {
     }
     for (int i = 0; i < cs.size(); i++) {
       resources[processorCount + i] = cs.get(i);
+    }
+    slot = new int[cs.size()];
+    int[] nicOf = new int[machine.memories().size()];
+    Arrays.fill(nicOf, -1);
+    for (Channel c : cs) {
+      slot[c.id()] = c.id();
+      if (c.kind() == org.apophenia.sim.machine.ChannelKind.NETWORK) {
+        if (nicOf[c.from()] < 0) {
+          nicOf[c.from()] = c.id();
+        }
+        slot[c.id()] = nicOf[c.from()];
+      }
     }
     queues = new ReadyQueue[n];
     running = new int[n];
@@ -348,7 +366,7 @@ final class Engine {
       if (hop < route.hops().size()) {
         resource[op] = hop;
         ready[op] = t;
-        enqueue(processorCount + route.hops().get(hop).id(), op);
+        enqueue(processorCount + slot[route.hops().get(hop).id()], op);
         return;
       }
     }
@@ -359,7 +377,7 @@ final class Engine {
   private int currentResource(int op) {
     byte k = kind[op];
     if (k == COPY || k == FILL) {
-      return processorCount + ((Route) payload[op]).hops().get(resource[op]).id();
+      return processorCount + slot[((Route) payload[op]).hops().get(resource[op]).id()];
     }
     return resource[op];
   }
@@ -374,7 +392,7 @@ final class Engine {
         Route route = (Route) payload[op];
         ef[op] = Durations.add(ef[op], route.nanos());
         resource[op] = 0;
-        enqueue(processorCount + route.hops().get(0).id(), op);
+        enqueue(processorCount + slot[route.hops().get(0).id()], op);
       }
       default -> {
         trigger[op] = ready[op];

@@ -122,6 +122,7 @@ final class EndToEnd implements BenchGroup {
         warmups.isEmpty() ? "—" : warmups.stream().mapToInt(Integer::intValue).min().getAsInt() + "–"
             + warmups.stream().mapToInt(Integer::intValue).max().getAsInt(),
         Table.format(bestSpeedup), bestSample);
+    notes.add("simulated times under the cost model " + AnalysisCostModel.legion().describe());
     return new GroupResult(List.of(runs.build(), ratios.build(), steady.build(), perOp.build()), List.of(), notes, cmp);
   }
 

@@ -16,8 +16,8 @@ import org.apophenia.sim.machine.Presets;
 /**
  * Group 7: weak scaling on the simulated machines, as the paper's Figures 6–7: {@code jacobi},
  * {@code cfd} and {@code swe} (those registered) on {@code perlmutter:1,4,16} and {@code eos:1,4,8}
- * under the {@code legion} cost model (about 1 ms of simulated analysis per analysed operation, 0.1 ms
- * per replayed one), untraced ({@code none}) and traced by Apophenia ({@code auto}). The problem grows
+ * under the {@code legion} cost model ({@link AnalysisCostModel#legion()}: its parameters are printed with
+ * the results; {@code apophenia figures} regenerates the paper's figures proper), untraced ({@code none}) and traced by Apophenia ({@code auto}). The problem grows
  * with the machine: every sample's size is its default (half of it in quick mode) times sqrt(nodes),
  * since all three are 2-D (a dense n×n matrix for jacobi, an n×n grid for cfd and swe); one tile per GPU. A configuration the
  * runtime cannot run is reported as skipped with its reason.
@@ -101,6 +101,7 @@ final class SimulatedScaling implements BenchGroup {
             + "simulated speed-up of auto over none is %s–%s× over the configurations that ran.",
         Table.format(speedups.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN)),
         Table.format(speedups.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
+    notes.add("simulated times under the cost model " + AnalysisCostModel.legion().describe());
     return new GroupResult(List.of(t.build()), plots, notes, cmp);
   }
 

@@ -122,7 +122,8 @@ final class TaskGranularity implements BenchGroup {
         "the paper gives no METG; Task Bench measures Legion at 1760 µs on one Cori node, and on this machine "
             + "OpenMP tasks 8.5 µs, StarPU 1.3 35 µs, MPI 1.7 µs (issue 8); here METG(50%%) is %s (targets: auto "
             + "≤ 8.5 µs, none ≤ 35 µs).", String.join(", ", metgs));
-    return new GroupResult(List.of(runs.build(), summary.build(), perOp.build()), List.of(plot), List.of(), cmp);
+    return new GroupResult(List.of(runs.build(), summary.build(), perOp.build()), List.of(plot),
+        List.of("simulated times under the cost model " + AnalysisCostModel.legion().describe()), cmp);
   }
 
   /** Steps for width 2^e: {@code base} down to 2^14, then doubling per halving of the width, at most {@code max}. */

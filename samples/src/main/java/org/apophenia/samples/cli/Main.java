@@ -28,7 +28,8 @@ public final class Main {
       MachinesCommand::new,
       RunCommand::new,
       DemoCommand::new,
-      BenchCommand::new);
+      BenchCommand::new,
+      FiguresCommand::new);
 
   private Main() {}
 

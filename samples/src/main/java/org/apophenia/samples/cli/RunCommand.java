@@ -56,8 +56,9 @@ final class RunCommand implements Callable<Integer> {
   String machine;
 
   @Option(names = "--cost-model", paramLabel = "MODEL", defaultValue = "legion",
-      description = "Simulated cost of the runtime's analysis: none, legion (1 ms per analysed op) or measured; "
-          + "default ${DEFAULT-VALUE}.")
+      description = "Simulated cost of the runtime's own work: none, legion (analysis by requirements, "
+          + "region-tree nodes, fields and points, replay per task and per trace, on each node's utility "
+          + "processors; the output lists its parameters) or measured (real analysis time); default ${DEFAULT-VALUE}.")
   String costModel;
 
   @Option(names = "--json", description = "Print one JSON object instead of a summary.")
@@ -105,7 +106,10 @@ final class RunCommand implements Callable<Integer> {
     }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      w.println(new ObjectMapper().writeValueAsString(SampleRunSupport.summary(r)));
+      java.util.Map<String, Object> j = SampleRunSupport.summary(r);
+      j.put("costModel", costModel);
+      j.put("costModelParameters", o.costModel().describe());
+      w.println(new ObjectMapper().writeValueAsString(j));
     } else {
       w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
           r.tiles(), r.size(), r.iterations(), r.ops());
@@ -131,6 +135,7 @@ final class RunCommand implements Callable<Integer> {
             r.mining().waits(), r.mining().backedOff());
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
+      w.printf("simulated times under the cost model %s%n", o.costModel().describe());
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv,timeline.json,"
             + "timeline.paje}%n", out);
