@@ -107,8 +107,8 @@ public record ApopheniaConfig(
    * 64 here before): a small window that the mining thread has not finished by then is mined by the
    * application thread itself, for a few microseconds, so a short delay costs no wait, and it is
    * what sets the warm-up of loops with few operations per iteration (jacobi, 5 per iteration: 20
-   * iterations with 64, 10 with 16; stencil 20 and 9). Longer windows are due later (a quarter of an
-   * operation per token).
+   * iterations with 64, 10 with 16; stencil 20 and 9; mlp went from 68 to 96, its warm-up is set by
+   * which of its candidates are promoted first, not by the delay alone).
    */
   public static ApopheniaConfig defaults() {
     return new ApopheniaConfig(5, UNBOUNDED, 8192, 32, 5, 2, true, true, true, 16, 16, false,

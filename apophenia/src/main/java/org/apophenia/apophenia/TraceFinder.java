@@ -29,9 +29,8 @@ import org.apophenia.suffix.RulerSchedule;
  * mining thread has not started it, the application thread mines it itself rather than wait for a
  * parked thread to be scheduled (counted in {@link #minedInline}, not in {@link #waits}).
  *
- * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} with a window of {@code w}
- * tokens is ingested exactly at position {@code p + max(interval, w / 4)}; due jobs are taken in order of
- * that position (then launch order). There, the instances agree (a {@link Collective} all-reduce of
+ * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
+ * position {@code p + interval}; due jobs are taken in order of that position (then launch order). There, the instances agree (a {@link Collective} all-reduce of
  * the number of consecutive finished jobs that are due) on how many jobs to ingest; if that minimum
  * is 0, every instance waits for its first due job, and with {@code adaptiveWait} the interval doubles for jobs
  * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on whether the job succeeded everywhere; a job that
@@ -39,12 +38,12 @@ import org.apophenia.suffix.RulerSchedule;
  * untraced by it. So the sequence of ingested results depends only on the stream and the
  * configuration (and, with {@code adaptiveWait}, on agreed waits, identically on all replicas).
  *
- * <p><b>Time to mine.</b> A job of {@code w} tokens is ingested {@code max(interval, w / 4)}
- * operations after its launch, not after a fixed {@code interval}: a long window (thousands of tokens,
- * hundreds of microseconds of mining) due a few dozen operations after its launch made the
- * application wait whenever its operations were cheap. Mining a token costs tens of nanoseconds and a
- * runtime's launch microseconds, so a quarter of an operation per token is ample there; a stream fed
- * faster than that (a no-op sink) still waits at long windows, which the back-off makes rare.
+ * <p><b>Time to mine.</b> A job is due a fixed {@code interval} operations after its launch, as in
+ * Legion. Scaling the delay with the window (a quarter of an operation per token) avoided waits for
+ * long windows on streams of very cheap operations, but it ingested the long windows that find long
+ * traces later, and on cfd's weak-scaling configuration auto fell below 0.92 of manual throughput;
+ * waits for long windows are rare anyway once the stream is covered (back-off), and short windows
+ * are mined inline when the mining thread is late.
  *
  * <p><b>Back-off.</b> When the last {@code batchSize} operations forwarded were all traced, the
  * stream is covered by known traces and mining it again finds nothing new: the finder launches the
@@ -84,12 +83,6 @@ final class TraceFinder {
    */
   private final long maxInterval;
   private long nextJob;
-  /**
-   * A job of {@code w} tokens is due {@code w / 4} operations after its launch at the earliest (see
-   * "Time to mine"). Measured on the samples: a delay of a whole window per token set warm-up back
-   * (mlp 68 to 136 iterations, s3d 20 to 42), a quarter left it within one or two iterations.
-   */
-  static final int TOKENS_PER_OP_OF_DELAY = 4;
   /** Cap on the back-off exponent: at most one window in 2^20 while the stream stays covered. */
   static final int MAX_BACKOFF = 20;
   private int backoff;
@@ -178,7 +171,7 @@ final class TraceFinder {
   }
 
   private void launch(long[] window, long position) {
-    long delay = Math.max(interval, window.length / TOKENS_PER_OP_OF_DELAY);
+    long delay = interval;
     MiningJob job = new MiningJob(nextJob++, position, position + delay, window);
     last = last.handleAsync((r, e) -> {
       job.runIfUnclaimed(this::mineMeasured);
