@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * are the arrays as read back ({@link NdArray#toArray}), so only the kernel under test is trusted to
  * compute the output. Results are compared bit for bit, except sums over several tiles (the fold order
  * of the tiles' partial sums is the runtime's), which are compared to the exact tile-free sum within a
- * relative 1e-12.
+ * relative 1e-12. Expected NaNs match any NaN (Java does not define NaN payloads). Signed zeros, ties and
+ * NaN, which random inputs never produce, have their own test.
  */
 class KernelOracleTest {
   /** (rows, cols, tiles): odd shapes; tiles not dividing the rows, more tiles than rows, one tile. */
@@ -69,6 +70,10 @@ class KernelOracleTest {
     assertThat(got.length).as(what + " rows").isEqualTo(expected.length);
     for (int r = 0; r < expected.length; r++) {
       for (int c = 0; c < expected[r].length; c++) {
+        if (Double.isNaN(expected[r][c])) {
+          assertThat(got[r][c]).as(what + " at (" + r + ", " + c + ")").isNaN();
+          continue;
+        }
         assertThat(Double.doubleToRawLongBits(got[r][c])).as(what + " at (" + r + ", " + c + "): " + got[r][c]
             + " vs " + expected[r][c]).isEqualTo(Double.doubleToRawLongBits(expected[r][c]));
       }
@@ -448,5 +453,79 @@ class KernelOracleTest {
         assertBits(a.stencil(wUp, w, wDown), expected, "stencil " + dims + "-D " + rows + "x" + cols);
       }
     }
+  }
+
+  // ------------------------------------------------------------------ edge values
+
+  private static boolean negZero(double p) {
+    return Double.doubleToRawLongBits(p) == Long.MIN_VALUE;
+  }
+
+  /** Java's max, spelt out: NaN if either is, +0 over -0, else the larger. */
+  private static double maxOracle(double p, double q) {
+    if (Double.isNaN(p) || Double.isNaN(q)) {
+      return Double.NaN;
+    }
+    if (p == 0 && q == 0) {
+      return negZero(p) && negZero(q) ? -0.0 : 0.0;
+    }
+    return p > q ? p : q;
+  }
+
+  /** Java's min, spelt out: NaN if either is, -0 over +0, else the smaller. */
+  private static double minOracle(double p, double q) {
+    if (Double.isNaN(p) || Double.isNaN(q)) {
+      return Double.NaN;
+    }
+    if (p == 0 && q == 0) {
+      return negZero(p) || negZero(q) ? -0.0 : 0.0;
+    }
+    return p < q ? p : q;
+  }
+
+  /**
+   * Signed zeros, ties and NaN, which random inputs never produce: {@code p} is -3..8 with -0.0 for the
+   * negatives' zero products, {@code q} all 2 (a tie at p = 2), {@code s} p with NaN where p > 5.
+   */
+  @Test
+  void signedZerosTiesAndNaN() {
+    ArrayContext np = context(5);
+    NdArray p = np.let(np.arange(-3, 1, 12));
+    NdArray z = np.let(p.mul(0.0));
+    NdArray q = np.let(np.full(2, 12));
+    NdArray s = np.let(np.where(p.gt(5), z.div(z), p));
+    double[] hp = p.toArray();
+    double[] hz = z.toArray();
+    double[] hs = s.toArray();
+    assertThat(negZero(hz[0])).as("-3 * 0 is -0.0").isTrue();
+    assertThat(Double.isNaN(hs[11])).isTrue();
+    double[][] e = new double[12][1];
+    Function<DoubleUnaryOperator, double[][]> of = f -> {
+      double[][] out = new double[12][1];
+      for (int i = 0; i < 12; i++) {
+        out[i][0] = f.applyAsDouble(i);
+      }
+      return out;
+    };
+    assertBits(p.gt(q), of.apply(i -> hp[(int) i] > 2 ? 1 : 0), "gt with a tie");
+    assertBits(p.lt(2), of.apply(i -> hp[(int) i] < 2 ? 1 : 0), "lt scalar with a tie");
+    assertBits(s.gt(2), of.apply(i -> hs[(int) i] > 2 ? 1 : 0), "gt with NaN");
+    assertBits(z.neg(), of.apply(i -> Double.longBitsToDouble(Double.doubleToRawLongBits(hz[(int) i]) ^ Long.MIN_VALUE)),
+        "neg flips the sign of zeros");
+    assertBits(z.abs(), of.apply(i -> 0.0), "abs of signed zeros");
+    assertBits(z.sqrt(), of.apply(i -> hz[(int) i]), "sqrt keeps the zero's sign");
+    assertBits(s.maximum(z), of.apply(i -> maxOracle(hs[(int) i], hz[(int) i])), "maximum with zeros and NaN");
+    assertBits(z.maximum(0.0), of.apply(i -> maxOracle(hz[(int) i], 0.0)), "maximum scalar +0 over -0");
+    assertBits(z.minimum(0.0), of.apply(i -> minOracle(hz[(int) i], 0.0)), "minimum scalar -0 over +0");
+    assertBits(s.minimum(1.0), of.apply(i -> minOracle(hs[(int) i], 1.0)), "minimum with NaN");
+    NdArray nanCond = np.let(z.div(z));
+    assertBits(np.where(z, p, q), of.apply(i -> 2), "where: a zero of either sign is false");
+    assertBits(np.where(nanCond, p, q), of.apply(i -> hp[(int) i]), "where: NaN is true");
+    assertThat(np.max(s).get()).as("max with NaN").isNaN();
+    assertThat(np.min(s).get()).as("min with NaN").isNaN();
+    assertThat(np.sum(s).get()).as("sum with NaN").isNaN();
+    assertThat(negZero(np.max(z.view(0, 3)).get())).as("max of -0s").isTrue();
+    assertThat(np.min(z).get()).as("min of zeros").isEqualTo(-0.0);
+    assertThat(negZero(np.min(z).get())).as("min of zeros is -0").isTrue();
   }
 }
