@@ -5,6 +5,9 @@ package org.apophenia.legion;
  * are 64-bit; doubles are stored by their raw bits. Enforces the privilege: reading needs READ_ONLY or
  * READ_WRITE, writing needs READ_WRITE or WRITE_DISCARD, {@link #reduce} needs REDUCE; and the point
  * must lie in the region. O(dimensions) per access; valid only during the body; not thread-safe.
+ *
+ * <p>For loops over a whole tile, {@link #denseRead()} and {@link #denseWrite()} give dense views of
+ * the region's points in the instance, checked once per view instead of once per element.
  */
 public final class Accessor {
   private final String where;
@@ -25,6 +28,39 @@ public final class Accessor {
 
   public Rect bounds() {
     return bounds;
+  }
+
+  /**
+   * A dense read view of this requirement's points ({@link #bounds()}) in the instance: the privilege
+   * (READ_ONLY or READ_WRITE) and the rectangle (inside the instance) are checked here, once; the
+   * view's reads are not checked per element (see {@link DoubleTile}). A REDUCE requirement has no
+   * dense view (its reduction instance is folded through {@link #reduce}).
+   *
+   * @throws PrivilegeException if the privilege does not allow reading
+   * @throws IndexOutOfBoundsException if the region does not lie inside the instance
+   * @throws UnsupportedOperationException for a 3-D region
+   */
+  public DoubleTile denseRead() {
+    if (priv != Privilege.RO && priv != Privilege.RW) {
+      throw new PrivilegeException(where + ": a dense read view needs READ_ONLY or READ_WRITE, held " + name(priv));
+    }
+    return new DoubleTile(data, layout, bounds);
+  }
+
+  /**
+   * A dense write view of this requirement's points in the instance: the privilege (READ_WRITE or
+   * WRITE_DISCARD) and the rectangle are checked here, once (see {@link DoubleTileWriter}).
+   *
+   * @throws PrivilegeException if the privilege does not allow writing
+   * @throws IndexOutOfBoundsException if the region does not lie inside the instance
+   * @throws UnsupportedOperationException for a 3-D region
+   */
+  public DoubleTileWriter denseWrite() {
+    if (priv != Privilege.RW && priv != Privilege.WD) {
+      throw new PrivilegeException(where + ": a dense write view needs READ_WRITE or WRITE_DISCARD, held "
+          + name(priv));
+    }
+    return new DoubleTileWriter(data, layout, bounds);
   }
 
   private int at(long[] p) {

@@ -53,37 +53,37 @@ public final class NdArray {
 
   // ------------------------------------------------------------------ elementwise
 
-  public NdArray add(NdArray o) { return context.binary("add", Double::sum, this, o); }
-  public NdArray sub(NdArray o) { return context.binary("sub", (a, b) -> a - b, this, o); }
-  public NdArray mul(NdArray o) { return context.binary("mul", (a, b) -> a * b, this, o); }
-  public NdArray div(NdArray o) { return context.binary("div", (a, b) -> a / b, this, o); }
-  public NdArray maximum(NdArray o) { return context.binary("maximum", Math::max, this, o); }
+  public NdArray add(NdArray o) { return context.binary("add", BinaryOp.ADD, this, o); }
+  public NdArray sub(NdArray o) { return context.binary("sub", BinaryOp.SUB, this, o); }
+  public NdArray mul(NdArray o) { return context.binary("mul", BinaryOp.MUL, this, o); }
+  public NdArray div(NdArray o) { return context.binary("div", BinaryOp.DIV, this, o); }
+  public NdArray maximum(NdArray o) { return context.binary("maximum", BinaryOp.MAXIMUM, this, o); }
 
-  public NdArray add(double s) { return scalar("add", Double::sum, s, false); }
-  public NdArray sub(double s) { return scalar("sub", (a, b) -> a - b, s, false); }
-  public NdArray mul(double s) { return scalar("mul", (a, b) -> a * b, s, false); }
-  public NdArray div(double s) { return scalar("div", (a, b) -> a / b, s, false); }
-  public NdArray maximum(double s) { return scalar("maximum", Math::max, s, false); }
-  public NdArray minimum(double s) { return scalar("minimum", Math::min, s, false); }
-  public NdArray pow(double s) { return scalar("pow", Math::pow, s, false); }
+  public NdArray add(double s) { return scalar("add", BinaryOp.ADD, s, false); }
+  public NdArray sub(double s) { return scalar("sub", BinaryOp.SUB, s, false); }
+  public NdArray mul(double s) { return scalar("mul", BinaryOp.MUL, s, false); }
+  public NdArray div(double s) { return scalar("div", BinaryOp.DIV, s, false); }
+  public NdArray maximum(double s) { return scalar("maximum", BinaryOp.MAXIMUM, s, false); }
+  public NdArray minimum(double s) { return scalar("minimum", BinaryOp.MINIMUM, s, false); }
+  public NdArray pow(double s) { return scalar("pow", BinaryOp.POW, s, false); }
   /** {@code s - this}. */
-  public NdArray rsub(double s) { return scalar("sub", (a, b) -> a - b, s, true); }
+  public NdArray rsub(double s) { return scalar("sub", BinaryOp.SUB, s, true); }
   /** {@code s / this}. */
-  public NdArray rdiv(double s) { return scalar("div", (a, b) -> a / b, s, true); }
+  public NdArray rdiv(double s) { return scalar("div", BinaryOp.DIV, s, true); }
 
-  public NdArray neg() { return context.unary("neg", x -> -x, this); }
-  public NdArray abs() { return context.unary("abs", Math::abs, this); }
-  public NdArray sqrt() { return context.unary("sqrt", Math::sqrt, this); }
-  public NdArray exp() { return context.unary("exp", Math::exp, this); }
-  public NdArray tanh() { return context.unary("tanh", Math::tanh, this); }
+  public NdArray neg() { return context.unary("neg", UnaryOp.NEG, this); }
+  public NdArray abs() { return context.unary("abs", UnaryOp.ABS, this); }
+  public NdArray sqrt() { return context.unary("sqrt", UnaryOp.SQRT, this); }
+  public NdArray exp() { return context.unary("exp", UnaryOp.EXP, this); }
+  public NdArray tanh() { return context.unary("tanh", UnaryOp.TANH, this); }
   /** A fresh copy. */
-  public NdArray copy() { return context.unary("copy", x -> x, this); }
+  public NdArray copy() { return context.unary("copy", UnaryOp.COPY, this); }
 
   // comparisons give 1.0 where true and 0.0 where false
-  public NdArray lt(NdArray o) { return context.binary("lt", (a, b) -> a < b ? 1 : 0, this, o); }
-  public NdArray gt(NdArray o) { return context.binary("gt", (a, b) -> a > b ? 1 : 0, this, o); }
-  public NdArray lt(double s) { return scalar("lt", (a, b) -> a < b ? 1 : 0, s, false); }
-  public NdArray gt(double s) { return scalar("gt", (a, b) -> a > b ? 1 : 0, s, false); }
+  public NdArray lt(NdArray o) { return context.binary("lt", BinaryOp.LT, this, o); }
+  public NdArray gt(NdArray o) { return context.binary("gt", BinaryOp.GT, this, o); }
+  public NdArray lt(double s) { return scalar("lt", BinaryOp.LT, s, false); }
+  public NdArray gt(double s) { return scalar("gt", BinaryOp.GT, s, false); }
 
   private NdArray scalar(String name, DoubleBinaryOperator op, double s, boolean left) {
     return context.binaryScalar(name, op, this, s, left);

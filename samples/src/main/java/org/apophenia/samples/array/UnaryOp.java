@@ -1,0 +1,52 @@
+package org.apophenia.samples.array;
+
+import java.util.function.DoubleUnaryOperator;
+import org.apophenia.legion.DoubleTile;
+import org.apophenia.legion.DoubleTileWriter;
+
+/**
+ * The array library's element-wise unary functions, each with its own loop over a run of {@code n}
+ * consecutive instance indices (see {@link BinaryOp} for why). {@link #applyAsDouble} is the same
+ * function point by point. Immutable.
+ */
+enum UnaryOp implements DoubleUnaryOperator {
+  NEG {
+    @Override public double applyAsDouble(double x) { return -x; }
+    @Override void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n) {
+      for (int i = 0; i < n; i++) { o.set(io + i, -a.get(ia + i)); }
+    }
+  },
+  ABS {
+    @Override public double applyAsDouble(double x) { return Math.abs(x); }
+    @Override void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n) {
+      for (int i = 0; i < n; i++) { o.set(io + i, Math.abs(a.get(ia + i))); }
+    }
+  },
+  SQRT {
+    @Override public double applyAsDouble(double x) { return Math.sqrt(x); }
+    @Override void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n) {
+      for (int i = 0; i < n; i++) { o.set(io + i, Math.sqrt(a.get(ia + i))); }
+    }
+  },
+  EXP {
+    @Override public double applyAsDouble(double x) { return Math.exp(x); }
+    @Override void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n) {
+      for (int i = 0; i < n; i++) { o.set(io + i, Math.exp(a.get(ia + i))); }
+    }
+  },
+  TANH {
+    @Override public double applyAsDouble(double x) { return Math.tanh(x); }
+    @Override void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n) {
+      for (int i = 0; i < n; i++) { o.set(io + i, Math.tanh(a.get(ia + i))); }
+    }
+  },
+  COPY {
+    @Override public double applyAsDouble(double x) { return x; }
+    @Override void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n) {
+      for (int i = 0; i < n; i++) { o.set(io + i, a.get(ia + i)); }
+    }
+  };
+
+  /** {@code o[io + i] = f(a[ia + i])} for {@code i < n}, in increasing {@code i}. */
+  abstract void run(DoubleTileWriter o, int io, DoubleTile a, int ia, int n);
+}
