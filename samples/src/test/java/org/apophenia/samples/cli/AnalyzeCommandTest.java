@@ -17,15 +17,13 @@ class AnalyzeCommandTest {
 
   @TempDir Path dir;
 
-  /** {@code ../shared/data/starpu}, found by walking up from the working directory. */
+  /** A captured StarPU stream, from this module's test resources (copies of real captures). */
   static Path starpu(String name) {
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path d = p.resolve("shared/data/starpu");
-      if (Files.isDirectory(d)) {
-        return d.resolve(name);
-      }
+    Path copy = Path.of("src/test/resources/starpu").resolve(name);
+    if (Files.isRegularFile(copy)) {
+      return copy;
     }
-    throw new IllegalStateException("shared/data/starpu not found above " + Path.of("").toAbsolutePath());
+    throw new IllegalStateException("no capture " + name + " under " + Path.of("src/test/resources/starpu").toAbsolutePath());
   }
 
   static JsonNode json(String... args) throws IOException {
