@@ -37,6 +37,11 @@ final class Limits {
       "the interceptor holds at most 100000 pending operations");
   static final Range MAX_LENGTH = new Range("--max-length", 1, MAX_TRACE_LENGTH,
       "the interceptor holds at most 100000 pending operations");
+  /** {@code repeats}: a repeat occurs twice without overlap in an input of at most 2^31 - 1 tokens. */
+  static final Range REPEAT_MIN_LENGTH = new Range("--min-length", 1, 1 << 30,
+      "a repeat occurs twice, without overlap, in at most 2^31 - 1 tokens");
+  static final Range REPEAT_MAX_LENGTH = new Range("--max-length", 1, 1 << 30,
+      "a repeat occurs twice, without overlap, in at most 2^31 - 1 tokens");
   static final Range BATCH_SIZE = new Range("--batch-size", 2, 1 << 20,
       "each of up to 16 mining jobs copies the buffer and builds a suffix array over it, "
           + "about 30 bytes a token");

@@ -72,6 +72,8 @@ final class RepeatsCommand implements Callable<Integer> {
     if (minLength < 1) {
       throw new ParameterException(spec.commandLine(), "--min-length must be at least 1, got " + minLength);
     }
+    Limits.REPEAT_MIN_LENGTH.check(minLength);
+    Limits.REPEAT_MAX_LENGTH.check(maxLength);
     if (maxLength != null && maxLength < minLength) {
       throw new ParameterException(spec.commandLine(),
           "--max-length " + maxLength + " is below --min-length " + minLength);
