@@ -20,22 +20,9 @@ package org.apophenia.legion;
  * write (a writer comes from {@link Accessor#denseWrite()}, which checks the write privilege), and its
  * array is not exposed. Valid only while the body runs, like its accessor; not thread-safe.
  */
-public final class DoubleTile {
-  private final long[] data;
-  private final Rect bounds;
-  private final int base;
-  private final int rows;
-  private final int cols;
-  private final int rowStride;
-
+public final class DoubleTile extends TileView {
   DoubleTile(long[] data, Rect layout, Rect bounds) {
-    int[] g = geometry(data, layout, bounds);
-    this.data = data;
-    this.bounds = bounds;
-    this.base = g[0];
-    this.rows = g[1];
-    this.cols = g[2];
-    this.rowStride = g[3];
+    super(data, layout, bounds);
   }
 
   /**
@@ -45,70 +32,6 @@ public final class DoubleTile {
    */
   public static DoubleTile of(long[] data, Rect instance, Rect tile) {
     return new DoubleTile(data, instance, tile);
-  }
-
-  /**
-   * {@code [base, rows, cols, rowStride]} of {@code bounds} inside an instance over {@code layout}
-   * stored in {@code data}; an IndexOutOfBoundsException if the tile leaves the instance or the array
-   * does not cover it, an UnsupportedOperationException for 3-D tiles. O(dimensions).
-   */
-  static int[] geometry(long[] data, Rect layout, Rect bounds) {
-    if (bounds.dim() != layout.dim()) {
-      throw new IllegalArgumentException("tile " + bounds + " and instance " + layout + " differ in dimensions");
-    }
-    if (bounds.dim() > 2) {
-      throw new UnsupportedOperationException("dense views cover 1-D and 2-D tiles, not " + bounds);
-    }
-    if (bounds.isEmpty() || !layout.contains(bounds)) {
-      throw new IndexOutOfBoundsException("tile " + bounds + " is not a non-empty part of the instance " + layout);
-    }
-    if (layout.volume() > data.length) {
-      throw new IndexOutOfBoundsException("instance " + layout + " has " + layout.volume()
-          + " points but its array holds " + data.length);
-    }
-    int rows = Math.toIntExact(bounds.hi(0) - bounds.lo(0) + 1);
-    if (bounds.dim() == 1) {
-      return new int[] {Math.toIntExact(bounds.lo(0) - layout.lo(0)), rows, 1, 1};
-    }
-    int cols = Math.toIntExact(bounds.hi(1) - bounds.lo(1) + 1);
-    int stride = Math.toIntExact(layout.hi(1) - layout.lo(1) + 1);
-    int base = Math.toIntExact((bounds.lo(0) - layout.lo(0)) * stride + (bounds.lo(1) - layout.lo(1)));
-    return new int[] {base, rows, cols, stride};
-  }
-
-  /** The tile's points (the requirement's region), in the region's coordinates. */
-  public Rect bounds() {
-    return bounds;
-  }
-
-  /** Instance index of the tile's first point. */
-  public int base() {
-    return base;
-  }
-
-  /** Extent of dimension 0. */
-  public int rows() {
-    return rows;
-  }
-
-  /** Extent of dimension 1; 1 for a 1-D tile. */
-  public int cols() {
-    return cols;
-  }
-
-  /** Instance indices between vertically adjacent points; 1 for a 1-D tile. */
-  public int rowStride() {
-    return rowStride;
-  }
-
-  /** Whether the tile's points are one run of consecutive indices ({@code index(r, c) = base + r * cols + c}). */
-  public boolean contiguous() {
-    return rows == 1 || cols == rowStride;
-  }
-
-  /** The instance index of the tile's point {@code (r, c)} (unchecked: see the class contract). */
-  public int index(int r, int c) {
-    return base + r * rowStride + c;
   }
 
   /** The value at instance index {@code i}: unchecked beyond the array's bounds (see the class contract). */

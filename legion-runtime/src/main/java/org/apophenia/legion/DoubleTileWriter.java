@@ -9,22 +9,9 @@ package org.apophenia.legion;
  * caller keeps its indices inside the tile. It cannot read (a WRITE_DISCARD requirement may not), and
  * its array is not exposed. Valid only while the body runs; not thread-safe.
  */
-public final class DoubleTileWriter {
-  private final long[] data;
-  private final Rect bounds;
-  private final int base;
-  private final int rows;
-  private final int cols;
-  private final int rowStride;
-
+public final class DoubleTileWriter extends TileView {
   DoubleTileWriter(long[] data, Rect layout, Rect bounds) {
-    int[] g = DoubleTile.geometry(data, layout, bounds);
-    this.data = data;
-    this.bounds = bounds;
-    this.base = g[0];
-    this.rows = g[1];
-    this.cols = g[2];
-    this.rowStride = g[3];
+    super(data, layout, bounds);
   }
 
   /**
@@ -34,41 +21,6 @@ public final class DoubleTileWriter {
    */
   public static DoubleTileWriter of(long[] data, Rect instance, Rect tile) {
     return new DoubleTileWriter(data, instance, tile);
-  }
-
-  /** The tile's points (the requirement's region), in the region's coordinates. */
-  public Rect bounds() {
-    return bounds;
-  }
-
-  /** Instance index of the tile's first point. */
-  public int base() {
-    return base;
-  }
-
-  /** Extent of dimension 0. */
-  public int rows() {
-    return rows;
-  }
-
-  /** Extent of dimension 1; 1 for a 1-D tile. */
-  public int cols() {
-    return cols;
-  }
-
-  /** Instance indices between vertically adjacent points; 1 for a 1-D tile. */
-  public int rowStride() {
-    return rowStride;
-  }
-
-  /** Whether the tile's points are one run of consecutive indices. */
-  public boolean contiguous() {
-    return rows == 1 || cols == rowStride;
-  }
-
-  /** The instance index of the tile's point {@code (r, c)} (unchecked). */
-  public int index(int r, int c) {
-    return base + r * rowStride + c;
   }
 
   /** Stores {@code v} (by its raw bits) at instance index {@code i}: unchecked beyond the array's bounds. */
