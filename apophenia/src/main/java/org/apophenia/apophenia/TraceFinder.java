@@ -23,20 +23,23 @@ import org.apophenia.suffix.RulerSchedule;
  * at agreed ingestion points.
  *
  * <p><b>Asynchrony.</b> Each job mines a private copy of its window on the executor; jobs are chained
- * ({@code handleAsync} on the previous one) so they complete in launch order whatever the executor.
- * The application thread never waits for mining except at an ingestion point whose job is not done;
- * there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in miner) and the
- * mining thread has not started it, the application thread mines it itself rather than wait for a
- * parked thread to be scheduled (counted in {@link #minedInline}, not in {@link #waits}).
+ * ({@code handleAsync} on the previous one) so the mining thread runs them in launch order whatever
+ * the executor. The application thread never waits for mining except at an ingestion point whose job
+ * is not done; there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in
+ * miner) and the mining thread has not started it, the application thread mines it itself rather
+ * than wait for a parked thread to be scheduled (counted in {@link #minedInline}, not in
+ * {@link #waits}). Whoever mines a job, its result is the same.
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
- * position {@code p + interval}; due jobs are taken in order of that position (then launch order). There, the instances agree (a {@link Collective} all-reduce of
- * the number of consecutive finished jobs that are due) on how many jobs to ingest; if that minimum
- * is 0, every instance waits for its first due job, and with {@code adaptiveWait} the interval doubles for jobs
- * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on whether the job succeeded everywhere; a job that
- * threw or timed out anywhere is dropped everywhere, counted and logged, and the stream goes on
- * untraced by it. So the sequence of ingested results depends only on the stream and the
- * configuration (and, with {@code adaptiveWait}, on agreed waits, identically on all replicas).
+ * position {@code p + interval}; due jobs are taken in order of that position, then launch order.
+ * There, the instances agree (a {@link Collective} all-reduce of the number of consecutive finished
+ * jobs that are due) on how many jobs to ingest; if that minimum is 0, every instance takes its first
+ * due job (mining it inline or waiting), and with {@code adaptiveWait} the interval doubles for jobs
+ * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on
+ * whether the job succeeded everywhere; a job that threw or timed out anywhere is dropped everywhere,
+ * counted and logged, and the stream goes on untraced by it. So the sequence of ingested results
+ * depends only on the stream and the configuration (and, with {@code adaptiveWait}, on agreed waits,
+ * identically on all replicas).
  *
  * <p><b>Time to mine.</b> A job is due a fixed {@code interval} operations after its launch, as in
  * Legion. Scaling the delay with the window (a quarter of an operation per token) avoided waits for
