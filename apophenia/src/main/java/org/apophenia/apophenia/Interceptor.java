@@ -127,7 +127,7 @@ public final class Interceptor<O> implements AutoCloseable {
   }
 
   private void pushToken(long token) {
-    finder.push(token, position++, replayer.forwardedOps, replayer.untracedOps);
+    finder.push(token, position++, replayer.tracedRun);
     if (finder.isDue(position)) {
       Bucket caller = account.enter(Bucket.INGEST);
       for (MiningResult r : finder.due(position)) {

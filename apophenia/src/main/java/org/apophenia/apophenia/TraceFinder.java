@@ -3,6 +3,7 @@ package org.apophenia.apophenia;
 import java.lang.System.Logger.Level;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +32,7 @@ import org.apophenia.suffix.RulerSchedule;
  * {@link #waits}). Whoever mines a job, its result is the same.
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
- * position {@code p + interval}; due jobs are taken in order of that position, then launch order.
+ * position {@code p + interval} (the interval never shrinks, so jobs fall due in launch order).
  * There, the instances agree (a {@link Collective} all-reduce of the number of consecutive finished
  * jobs that are due) on how many jobs to ingest; if that minimum is 0, every instance takes its first
  * due job (mining it inline or waiting), and with {@code adaptiveWait} the interval doubles for jobs
@@ -72,8 +73,8 @@ final class TraceFinder {
   private final InterceptorListener listener;
   private final long[] buffer;
   private int size;
-  /** Jobs launched and not ingested, by ingestion position, then launch order. */
-  private final ArrayList<MiningJob> jobs = new ArrayList<>();
+  /** Jobs launched and not ingested, in launch order, which is also their ingestion order. */
+  private final ArrayDeque<MiningJob> jobs = new ArrayDeque<>();
   /** The end of the chain of jobs handed to the executor: each runs after the previous one. */
   private CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
   /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
@@ -90,8 +91,6 @@ final class TraceFinder {
   static final int MAX_BACKOFF = 20;
   private int backoff;
   private long skipLeft;
-  private long untracedSeen;
-  private long forwardedAtLastUntraced;
 
   long launched;
   long skipped;
@@ -104,6 +103,7 @@ final class TraceFinder {
   final LongAdder miningCpuNanos = new LongAdder();
   final LongAdder tokensMined = new LongAdder();
   private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+  private static final boolean THREAD_CPU = CPU.isCurrentThreadCpuTimeSupported();
 
   /**
    * The largest window the application thread mines itself when it reaches the job's ingestion point
@@ -134,17 +134,13 @@ final class TraceFinder {
 
   /**
    * Appends the token at {@code position} (0-based) and launches the window the schedule picks,
-   * unless backing off; {@code forwardedOps} counts the traceable operations forwarded so far, and
-   * {@code untracedOps} those of them forwarded outside traces.
+   * unless backing off; {@code tracedRun} counts the operations forwarded inside traces since the
+   * last one forwarded untraced.
    */
-  void push(long token, long position, long forwardedOps, long untracedOps) {
+  void push(long token, long position, long tracedRun) {
     buffer[size++] = token;
-    if (untracedOps != untracedSeen) {
-      untracedSeen = untracedOps;
-      forwardedAtLastUntraced = forwardedOps;
-    }
     int w = schedule.windowAfter(size);
-    if (w >= 2 * config.minTraceLength() && !backOff(forwardedOps - forwardedAtLastUntraced >= buffer.length)) {
+    if (w >= 2 * config.minTraceLength() && !backOff(tracedRun >= buffer.length)) {
       if (jobs.size() < config.maxInFlightJobs()) {
         launch(Arrays.copyOfRange(buffer, size - w, size), position + 1);
       } else {
@@ -180,24 +176,24 @@ final class TraceFinder {
       job.runIfUnclaimed(this::mineMeasured);
       return null;
     }, executor);
-    int at = jobs.size();
-    while (at > 0 && jobs.get(at - 1).ingestPosition() > job.ingestPosition()) {
-      at--; // a short window launched after a long one is due first
-    }
-    jobs.add(at, job);
+    jobs.add(job);
     launched++;
   }
 
   /** Runs the miner on the mining thread, adding its CPU time and tokens to the totals. */
   private MiningResult mineMeasured(long[] window) {
-    long c0 = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+    long c0 = cpuNanos();
     try {
       return miner.apply(window);
     } finally {
-      long c1 = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+      long c1 = cpuNanos();
       miningCpuNanos.add(c1 - c0);
       tokensMined.add(window.length);
     }
+  }
+
+  private static long cpuNanos() {
+    return THREAD_CPU ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
   }
 
   /**
@@ -208,7 +204,7 @@ final class TraceFinder {
     if (!isDue(position)) {
       return List.of();
     }
-    MiningJob head = jobs.get(0);
+    MiningJob head = jobs.peek();
     List<MiningResult> results = new ArrayList<>();
     while (head != null && head.ingestPosition() <= position) {
       int ready = 0;
@@ -227,7 +223,7 @@ final class TraceFinder {
         }
       }
       for (int k = 0; k < agreed; k++) {
-        MiningJob j = jobs.remove(0);
+        MiningJob j = jobs.poll();
         MiningResult r = await(j);
         boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
         if (ok) {
@@ -241,14 +237,15 @@ final class TraceFinder {
               r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
         }
       }
-      head = jobs.isEmpty() ? null : jobs.get(0);
+      head = jobs.peek();
     }
     return results;
   }
 
   /** Whether a job reaches its ingestion point at {@code position}: O(1), no allocation. */
   boolean isDue(long position) {
-    return !jobs.isEmpty() && jobs.get(0).ingestPosition() <= position;
+    MiningJob head = jobs.peek();
+    return head != null && head.ingestPosition() <= position;
   }
 
   /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */

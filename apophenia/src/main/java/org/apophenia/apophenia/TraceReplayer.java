@@ -62,9 +62,8 @@ final class TraceReplayer<O> {
   private long position; // tokens seen
 
   long tracedOps;
-  /** Traceable operations forwarded, and those of them outside trace markers. */
-  long forwardedOps;
-  long untracedOps;
+  /** Traceable operations forwarded inside trace markers since the last one forwarded outside. */
+  long tracedRun;
   long replayedOps;
   long tracesRecorded;
   long replays;
@@ -376,7 +375,8 @@ final class TraceReplayer<O> {
   private void countLosses(Matches c, long start, long end, Trace winner) {
     for (int m = 0; m < c.size; m++) {
       Trace t = c.traces[m];
-      if (c.starts[m] < end && c.starts[m] != start && t != winner && t.replays == 0 && t.node != null && t.node.payload == t
+      boolean cached = t.node != null && t.node.payload == t; // other evictions leave node set
+      if (c.starts[m] < end && c.starts[m] != start && t != winner && t.replays == 0 && cached
           && ++t.losses >= JUNK_LOSSES) {
         live.remove(t);
         cache.remove(t.node);
@@ -412,14 +412,22 @@ final class TraceReplayer<O> {
         return;
       }
       if (p >= 0) {
-        forwardedOps++;
-        untracedOps++;
-        long token = pending.headToken();
-        sink.op(pending.poll(), token);
-      } else {
-        sink.op(pending.poll());
+        tracedRun = 0;
       }
+      forwardHead();
     }
+  }
+
+  /** Forwards the head pending operation; a traceable one with its token. Returns its position. */
+  private long forwardHead() {
+    long p = pending.headPosition();
+    if (p >= 0) {
+      long token = pending.headToken();
+      sink.op(pending.poll(), token);
+    } else {
+      sink.op(pending.poll());
+    }
+    return p;
   }
 
   private void issue(long start, long end, Trace t) {
@@ -428,13 +436,9 @@ final class TraceReplayer<O> {
     sink.beginTrace(id);
     long last = end - 1;
     while (true) {
-      long p = pending.headPosition();
+      long p = forwardHead();
       if (p >= 0) {
-        forwardedOps++;
-        long token = pending.headToken();
-        sink.op(pending.poll(), token);
-      } else {
-        sink.op(pending.poll());
+        tracedRun++;
       }
       if (p == last) {
         break;
