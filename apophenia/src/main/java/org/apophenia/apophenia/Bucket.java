@@ -32,8 +32,23 @@ public enum Bucket {
     return ALL;
   }
 
-  /** Whether the bucket is Apophenia's own work on the issuing thread (tokenize, match, ingest). */
-  public boolean apophenia() {
-    return this == TOKENIZE || this == MATCH || this == INGEST;
+  /** The sum of {@code values} (indexed by ordinal) over Apophenia's own buckets: tokenize, match, ingest. */
+  public static double apophenia(double[] values) {
+    return values[TOKENIZE.ordinal()] + values[MATCH.ordinal()] + values[INGEST.ordinal()];
+  }
+
+  /** The sum of {@code values} (indexed by ordinal) over the front door's buckets: analysis, replay. */
+  public static double frontDoor(double[] values) {
+    return values[ANALYSIS.ordinal()] + values[REPLAY.ordinal()];
+  }
+
+  /** {@link #apophenia(double[])} for a {@link TimeAccount#snapshot} of nanoseconds. */
+  public static long apophenia(long[] nanos) {
+    return nanos[TOKENIZE.ordinal()] + nanos[MATCH.ordinal()] + nanos[INGEST.ordinal()];
+  }
+
+  /** {@link #frontDoor(double[])} for a {@link TimeAccount#snapshot} of nanoseconds. */
+  public static long frontDoor(long[] nanos) {
+    return nanos[ANALYSIS.ordinal()] + nanos[REPLAY.ordinal()];
   }
 }

@@ -67,9 +67,8 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
     for (Bucket b : Bucket.values()) {
       perOp[b.ordinal()] = (double) (buckets[to][b.ordinal()] - buckets[from][b.ordinal()]) / n;
     }
-    double frontDoor = perOp[Bucket.ANALYSIS.ordinal()] + perOp[Bucket.REPLAY.ordinal()];
-    double apophenia = perOp[Bucket.TOKENIZE.ordinal()] + perOp[Bucket.MATCH.ordinal()]
-        + perOp[Bucket.INGEST.ordinal()];
+    double frontDoor = Bucket.frontDoor(perOp);
+    double apophenia = Bucket.apophenia(perOp);
     return new SteadyState(from, to - from, n, (double) (simulatedNanos[to] - simulatedNanos[from]) / n, frontDoor,
         apophenia, (double) (wallNanos[to] - wallNanos[from]) / n, perOp);
   }

@@ -471,8 +471,8 @@ public final class ArrayContext implements AutoCloseable {
   /** The counters as of now (call after {@link #close()} for the final ones). */
   public TracingStats stats() {
     long[] t = account.snapshot(TimeAccount.newSnapshot());
-    long frontDoor = t[Bucket.ANALYSIS.ordinal()] + t[Bucket.REPLAY.ordinal()];
-    long apopheniaNanos = t[Bucket.TOKENIZE.ordinal()] + t[Bucket.MATCH.ordinal()] + t[Bucket.INGEST.ordinal()];
+    long frontDoor = Bucket.frontDoor(t);
+    long apopheniaNanos = Bucket.apophenia(t);
     return new TracingStats(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
         frontDoor, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
   }

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code apophenia analyze FILE}: runs a captured task stream through the Apophenia interceptor with a
- * counting sink and reports what it traced (issue 6). Settings start from {@code --settings}
+ * counting sink and reports what it traced. Settings start from {@code --settings}
  * ({@code default} or {@code legion}) and single options override them.
  */
 @Command(
@@ -130,7 +130,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     double millis = (System.nanoTime() - t0) / 1e6;
     long[] t = account.snapshot(TimeAccount.newSnapshot());
     long n = Math.max(1, stats.ops());
-    long own = t[Bucket.TOKENIZE.ordinal()] + t[Bucket.MATCH.ordinal()] + t[Bucket.INGEST.ordinal()];
+    long own = Bucket.apophenia(t);
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("settings", settings);
