@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Blocking waits and the end of the stream forward everything buffered (issue 6). */
+/**
+ * Blocking waits and the end of the stream forward everything buffered: the application cannot wait
+ * for a result Apophenia still holds back, and nothing issued may stay unforwarded.
+ */
 class BlockingWaitTest {
   @Test
   void aBlockingWaitForwardsEveryPendingOpAndLaterOpsStillTrace() {

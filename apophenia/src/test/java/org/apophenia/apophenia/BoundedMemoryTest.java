@@ -9,9 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bounded memory (issue 6): a 10^7-operation stream of changing loops, fresh tokens and untraceable
- * operations runs through an interceptor in a JVM limited to {@code -Xmx512m}, and the sink receives
- * every operation in order with balanced markers.
+ * Bounded memory on endless streams (the interceptor's tries, queues and jobs have fixed bounds): a
+ * 10^7-operation stream of changing loops, fresh tokens and untraceable operations runs through an
+ * interceptor in a JVM limited to {@code -Xmx512m}, and the sink receives every operation in order
+ * with balanced markers.
  */
 class BoundedMemoryTest {
   @Test

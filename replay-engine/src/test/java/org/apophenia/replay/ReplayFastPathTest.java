@@ -35,7 +35,7 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * The replay fast paths (issue 5): the front door's memo of traced launches must fall back to full
+ * The replay fast paths, which skip work only when skipping cannot change the result: the front door's memo of traced launches must fall back to full
  * validation whenever the launch could validate differently (a region destroyed, another partition, a
  * task re-registered), and the delayed postcondition of back-to-back replays must be applied before
  * anything else reads the physical state (an untraced task or inline mapping, another trace, a new

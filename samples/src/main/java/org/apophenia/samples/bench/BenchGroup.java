@@ -1,7 +1,7 @@
 package org.apophenia.samples.bench;
 
 /**
- * One group of {@code apophenia bench} (issue 8): measures one claim and returns tables. A group
+ * One group of {@code apophenia bench}: measures one claim and returns tables. A group
  * never throws for a row that cannot run; it reports the row as skipped, with the reason.
  */
 public interface BenchGroup {

@@ -113,7 +113,7 @@ public final class BenchReport {
     String machine = machineLine(machine());
     for (Entry e : entries) {
       sb.append(groupMarker(e.group().number())).append("\n\n");
-      sb.append(String.format(Locale.ROOT, "## bench %d: %s (issue 8)%n%n", e.group().number(), e.group().title()));
+      sb.append(String.format(Locale.ROOT, "## bench %d: %s%n%n", e.group().number(), e.group().title()));
       sb.append("```sh\n").append(command).append("\n```\n\n");
       sb.append(String.format(Locale.ROOT, "Machine: %s. The group took %.1f s.%n%n", machine, e.nanos() / 1e9));
       for (Table t : e.result().tables()) {

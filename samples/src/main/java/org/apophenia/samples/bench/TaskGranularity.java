@@ -120,7 +120,7 @@ final class TaskGranularity implements BenchGroup {
         "task granularity (µs) = wall / tasks × cores", "efficiency", true, false, series);
     String cmp = String.format(Locale.ROOT,
         "the paper gives no METG; Task Bench measures Legion at 1760 µs on one Cori node, and on this machine "
-            + "OpenMP tasks 8.5 µs, StarPU 1.3 35 µs, MPI 1.7 µs (issue 8); here METG(50%%) is %s (targets: auto "
+            + "OpenMP tasks 8.5 µs, StarPU 1.3 35 µs, MPI 1.7 µs (measured here with their own benchmarks); here METG(50%%) is %s (targets: auto "
             + "≤ 8.5 µs, none ≤ 35 µs).", String.join(", ", metgs));
     return new GroupResult(List.of(runs.build(), summary.build(), perOp.build()), List.of(plot),
         List.of("simulated times under the cost model " + AnalysisCostModel.legion().describe()), cmp);

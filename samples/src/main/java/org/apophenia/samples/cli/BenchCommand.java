@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code apophenia bench}: measures the product against the paper's anchors in one process (issue 8):
+ * {@code apophenia bench}: measures the product against the paper's anchors in one process:
  * interceptor overhead, analysis vs replay, end to end per sample, mining, StarPU's launch overhead,
  * task granularity (METG) and simulated scaling. Tables on stdout (or one JSON object with
  * {@code --json}), progress on stderr, CSV and PNG files under {@code --out}, Markdown sections spliced

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code apophenia machines}: the simulated machines (issue 3).
+ * {@code apophenia machines}: the simulated machines.
  *
  * <p>Contract: without arguments, a summary of every preset at one node; {@code MACHINE...} (e.g.
  * {@code perlmutter:16}) summarises those presets; {@code --validate FILE} checks a machine file and

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code apophenia repeats}: the non-overlapping repeats (Algorithm 2) of a string or a token file.
  *
- * <p>Contract (issue 2): {@code --text} makes each character a token; {@code --tokens FILE} makes each
+ * <p>Contract: {@code --text} makes each character a token; {@code --tokens FILE} makes each
  * non-empty line not starting with {@code #} a token. {@code --json} prints one object
  * {@code {"length": n, "covered": c, "repeats": [{"length": L, "starts": [...], "text": "..."}]}}
  * ({@code text} only with {@code --text}).

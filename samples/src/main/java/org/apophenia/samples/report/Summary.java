@@ -1,7 +1,7 @@
 package org.apophenia.samples.report;
 
 /**
- * What {@code analyze --json} prints and {@code summary.json} holds (issue 6).
+ * What {@code analyze --json} prints and {@code summary.json} holds.
  *
  * @param ops operations in the stream
  * @param tracedOps operations issued inside trace markers

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** BENCHMARKS.md is regenerated between markers, never by hand; files under --out (issue 8). */
+/** BENCHMARKS.md is regenerated between markers, never by hand; files under --out. */
 class BenchReportTest {
   @TempDir Path dir;
 
@@ -71,7 +71,7 @@ class BenchReportTest {
   @Test
   void markdownHasTheCommandTheMachineTheTableThePlotAndTheComparison() {
     String md = BenchReport.markdown(entries(), "bin/apophenia bench", p -> "docs/bench/" + p.name() + ".png");
-    assertTrue(md.startsWith(BenchReport.groupMarker(9) + "\n\n## bench 9: A fake group (issue 8)\n\n```sh\n"
+    assertTrue(md.startsWith(BenchReport.groupMarker(9) + "\n\n## bench 9: A fake group\n\n```sh\n"
         + "bin/apophenia bench\n```\n"), md);
     assertTrue(md.contains("Machine: "), md);
     assertTrue(md.contains("**Fake figures**\n\n| x | y |\n|---:|---:|\n| 1 | 2.50 |\n"), md);

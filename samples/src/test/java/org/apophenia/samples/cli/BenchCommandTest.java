@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code apophenia bench} (issue 8), smoke-tested on its cheapest group (mining, quick: up to 10^5
+ * {@code apophenia bench}, smoke-tested on its cheapest group (mining, quick: up to 10^5
  * tokens); the other groups take too long for the test phase. Never asserts on time.
  */
 class BenchCommandTest {
