@@ -44,7 +44,7 @@ final class TraceLaunches {
    * @param launchName the name of the index launch's future, null for a single task
    */
   record Launch(TaskDefinition def, Rect domain, List<RegionRequirement> requirements, long destructions,
-      List<LegionRuntime.Resolved>[] resolved, List<RegionRequirement>[] projected, long[][] points, String[] names,
+      List<Resolved>[] resolved, List<RegionRequirement>[] projected, long[][] points, String[] names,
       String launchName) {
     int size() {
       return names.length;

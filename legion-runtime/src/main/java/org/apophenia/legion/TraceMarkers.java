@@ -1,0 +1,203 @@
+package org.apophenia.legion;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Simulation;
+import org.apophenia.sim.machine.Memory;
+import org.apophenia.sim.machine.Processor;
+
+/**
+ * The runtime's side of dynamic tracing (Legion thesis §4.5): the installed {@link TraceEngine}, the
+ * open trace between {@code tbegin} and {@code tend}, what every operation inside it is handed to
+ * the engine as, the memo of its validated launches ({@link TraceLaunches}), and the index-launch
+ * futures joined only at {@code tend} because the engine may defer their points. Not thread-safe,
+ * like the runtime.
+ */
+final class TraceMarkers {
+  /** An index-launch future of the open trace, its point futures, and whether it is all-reduced. */
+  private record DeferredJoin(Future all, List<Future> points, boolean reduced) {}
+
+  private final Simulation sim;
+  private final TraceCapture capture;
+  private final AnalysisCharges charges;
+  private final RegionForest forest;
+  private TraceSupport support;
+  private TraceEngine engine;
+  private int openTrace = -1;
+  /** Set while a trace engine has the runtime analyse a deferred operation: no observe callback. */
+  private boolean engineAnalysis;
+  /** Validated launches of recent trace instances, reused by later instances (see TraceLaunches). */
+  private final TraceLaunches traceLaunches = new TraceLaunches();
+  /** Launches issued since the open trace's {@code tbegin}: the position of the next one. */
+  private int launchPosition;
+  /** Index-launch futures whose points a trace engine may defer: joined at {@code tend}. */
+  private final ArrayList<DeferredJoin> deferredJoins = new ArrayList<>();
+
+  TraceMarkers(Simulation sim, TraceCapture capture, AnalysisCharges charges, RegionForest forest) {
+    this.sim = sim;
+    this.capture = capture;
+    this.charges = charges;
+    this.forest = forest;
+  }
+
+  /** The view of the runtime the engine is handed (made after this, as it reads the open trace). */
+  void attach(TraceSupport support) {
+    this.support = support;
+  }
+
+  int openTrace() {
+    return openTrace;
+  }
+
+  /** Whether a trace is open with an engine installed: operations go to the engine first. */
+  boolean tracing() {
+    return engine != null && openTrace >= 0;
+  }
+
+  /**
+   * Lets the engine bring the physical state up to date before the runtime reads or changes it on its
+   * own, outside traces (see {@link TraceEngine#synchronize}).
+   */
+  void synchronizeEngine() {
+    if (engine != null && openTrace < 0) {
+      engine.synchronize(support);
+    }
+  }
+
+  /** LegionException if {@code what} is issued inside a trace with an engine installed. */
+  void untraceable(String what) {
+    if (tracing()) {
+      throw new LegionException(what + " is untraceable and cannot appear inside trace " + openTrace);
+    }
+  }
+
+  /** Hands {@code pending} to the engine inside a trace; true if the engine handles it (no analysis). */
+  boolean handled(PendingOp pending) {
+    return tracing() && engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED;
+  }
+
+  /**
+   * The analysis of an operation just analysed, for the engine inside a trace (which observes it,
+   * unless it asked for the analysis itself), else null.
+   */
+  OpAnalysis analysed(PendingOp pending, int[] deps, Processor proc, List<Memory> mems, List<Issued> issued,
+      Event done, long nanos) {
+    if (!tracing()) {
+      return null;
+    }
+    OpAnalysis a = new OpAnalysis(pending, deps, proc, mems, issued, done, nanos);
+    if (!engineAnalysis) {
+      engine.observe(openTrace, a, support);
+    }
+    return a;
+  }
+
+  /** Runs {@code analysis} of an operation the engine deferred: it gets the result, not an observe call. */
+  OpAnalysis forEngine(java.util.function.Supplier<OpAnalysis> analysis) {
+    engineAnalysis = true;
+    try {
+      return analysis.get();
+    } finally {
+      engineAnalysis = false;
+    }
+  }
+
+  /**
+   * The memoized validation of the launch at this position of the open trace if it is this launch,
+   * else null (see TraceLaunches). Advances the position either way.
+   */
+  TraceLaunches.Launch tracedLaunch(int taskId, Rect domain, List<RegionRequirement> reqs) {
+    TraceLaunches.Launch l = traceLaunches.get(openTrace, launchPosition++);
+    return l != null && l.matches(forest.taskOrNull(taskId), domain, reqs, forest.destructions()) ? l : null;
+  }
+
+  /** Memoizes a launch just validated at the position {@link #tracedLaunch} looked at. */
+  @SuppressWarnings("unchecked")
+  TraceLaunches.Launch remember(TaskDefinition def, Rect domain, List<RegionRequirement> reqs,
+      List<List<Resolved>> resolved, long[][] points, String[] names, String launchName) {
+    int n = resolved.size();
+    List<Resolved>[] rs = new List[n];
+    List<RegionRequirement>[] projected = new List[n];
+    for (int i = 0; i < n; i++) {
+      rs[i] = resolved.get(i); // made for this launch by resolveAll and never changed: no copy
+      RegionRequirement[] q = new RegionRequirement[rs[i].size()];
+      for (int j = 0; j < q.length; j++) {
+        q[j] = rs[i].get(j).req();
+      }
+      projected[i] = List.of(q);
+    }
+    TraceLaunches.Launch l = new TraceLaunches.Launch(def, domain, reqs, forest.destructions(), rs, projected, points,
+        names, launchName);
+    traceLaunches.put(openTrace, launchPosition - 1, l);
+    return l;
+  }
+
+  /** Joins index-launch future {@code all} of the open trace to {@code points} at {@code tend}. */
+  void deferJoin(Future all, List<Future> points, boolean reduced) {
+    deferredJoins.add(new DeferredJoin(all, points, reduced));
+    all.points = points;
+  }
+
+  /** Installs the trace engine (null for none). Not while a trace is open. */
+  void setEngine(TraceEngine e) {
+    if (openTrace >= 0) {
+      throw new TraceMarkerException("cannot change the trace engine while trace " + openTrace + " is open");
+    }
+    synchronizeEngine(); // the old engine leaves the physical state complete
+    engine = e;
+  }
+
+  void begin(int id) {
+    if (openTrace >= 0) {
+      throw new TraceMarkerException("tbegin(" + id + ") while trace " + openTrace
+          + " is open: traces cannot be nested");
+    }
+    if (id < 0) {
+      throw new TraceMarkerException("tbegin(" + id + "): trace ids are non-negative");
+    }
+    openTrace = id;
+    launchPosition = 0;
+    charges.startRecording();
+    if (engine != null) {
+      capture.clear();
+      capture.active = true;
+      engine.beginTrace(id, support);
+    }
+  }
+
+  void end(int id) {
+    if (openTrace < 0) {
+      throw new TraceMarkerException("tend(" + id + ") without a matching tbegin");
+    }
+    if (openTrace != id) {
+      throw new TraceMarkerException("tend(" + id + ") does not match the open tbegin(" + openTrace + ")");
+    }
+    if (engine != null) {
+      try {
+        engine.endTrace(id, support);
+        charges.chargeOptimisation(id); // after the engine's deferred analyses, which record too
+      } finally {
+        capture.active = false;
+        capture.clear();
+        openTrace = -1;
+        joinDeferred();
+      }
+    }
+    openTrace = -1;
+  }
+
+  /** Index-launch futures of the trace just closed: their points may have been issued only at tend. */
+  private void joinDeferred() {
+    for (DeferredJoin j : deferredJoins) {
+      List<Event> evs = new ArrayList<>();
+      for (Future f : j.points()) {
+        evs.add(f.event);
+      }
+      Event e = sim.merge(evs);
+      j.all().event = j.reduced() ? charges.allReduce(e) : e;
+      j.all().points = null;
+    }
+    deferredJoins.clear();
+  }
+}
