@@ -62,11 +62,11 @@ public final class LegionRuntime {
     this.resolution = new Resolution(forest);
     this.ordering = new Ordering(graph, sim, capture);
     AnalysisCharges charges = new AnalysisCharges(machine, sim, costModel);
-    this.markers = new TraceMarkers(sim, capture, charges, forest);
+    this.markers = new TraceMarkers(sim, capture, charges, forest, graph);
     TaskPipeline pipeline = new TaskPipeline(machine, sim, mapper, logical, physical, capture, effects, ordering,
         charges, markers);
     markers.attach(new RuntimeTraceSupport(sim, forest, resolution, logical, physical, effects, capture, ordering,
-        charges, markers, pipeline));
+        charges, markers, pipeline), pipeline::analyzeDeferred);
     this.tasks = new TaskFrontDoor(this, sim, forest, resolution, markers, pipeline, charges);
     this.data = new DataOperations(sim, machine.memories(0, MemoryKind.SYSTEM).get(0), logical, physical, effects,
         capture, resolution, ordering, charges, markers);

@@ -223,12 +223,6 @@ final class RuntimeTraceSupport implements TraceSupport {
   }
 
   @Override
-  public OpAnalysis analyze(PendingOp op) {
-    TaskIssue t = pendingTask(op);
-    return markers.forEngine(() -> pipeline.analyze(op.op(), op, t));
-  }
-
-  @Override
   public List<Event> mergeInputs(Event merge) {
     return capture.current().mergeInputs(merge);
   }

@@ -72,8 +72,8 @@ final class TaskPipeline {
     analyze(op, pending, t);
   }
 
-  /** Analyses pending task {@code t} (graph node {@code op}) and launches it; its analysis inside a trace. */
-  OpAnalysis analyze(int op, PendingOp pending, TaskIssue t) {
+  /** Analyses pending task {@code t} (graph node {@code op}) and launches it. */
+  private void analyze(int op, PendingOp pending, TaskIssue t) {
     long t0 = System.nanoTime();
     TaskDefinition def = t.def;
     List<Resolved> rs = t.rs;
@@ -130,7 +130,12 @@ final class TaskPipeline {
       physical.commit(r.node(), r.mask(), r.priv(), mems.get(i).id(), done, bufs[i]);
     }
     long dt = ordering.finish(op, deps, done, t0);
-    return markers.analysed(pending, graph.deps(op), proc, mems, issued, done, dt);
+    markers.analysed(pending, graph.deps(op), proc, mems, issued, done, dt);
+  }
+
+  /** Analyses pending task {@code op}, which the trace engine deferred, as if it had said ANALYZE. */
+  void analyzeDeferred(PendingOp op) {
+    analyze(op.op(), op, (TaskIssue) graph.pending(op.op()));
   }
 
   /** Whether {@code mem} is visible from {@code proc}, a processor of this machine (else false). */

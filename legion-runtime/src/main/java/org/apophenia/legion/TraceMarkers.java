@@ -22,11 +22,14 @@ final class TraceMarkers {
   private final TraceCapture capture;
   private final AnalysisCharges charges;
   private final RegionForest forest;
+  private final DependenceGraph graph;
   private TraceSupport support;
+  /** Analyses a pending task the engine deferred, as if it had said ANALYZE. */
+  private java.util.function.Consumer<PendingOp> deferredAnalysis;
   private TraceEngine engine;
   private int openTrace = -1;
-  /** Set while a trace engine has the runtime analyse a deferred operation: no observe callback. */
-  private boolean engineAnalysis;
+  /** Tasks of the open trace the engine said it handles, in issue order: deferred until launched. */
+  private final ArrayList<PendingOp> handedOver = new ArrayList<>();
   /** Validated launches of recent trace instances, reused by later instances (see TraceLaunches). */
   private final TraceLaunches traceLaunches = new TraceLaunches();
   /** Launches issued since the open trace's {@code tbegin}: the position of the next one. */
@@ -34,16 +37,22 @@ final class TraceMarkers {
   /** Index-launch futures whose points a trace engine may defer: joined at {@code tend}. */
   private final ArrayList<DeferredJoin> deferredJoins = new ArrayList<>();
 
-  TraceMarkers(Simulation sim, TraceCapture capture, AnalysisCharges charges, RegionForest forest) {
+  TraceMarkers(Simulation sim, TraceCapture capture, AnalysisCharges charges, RegionForest forest,
+      DependenceGraph graph) {
+    this.graph = graph;
     this.sim = sim;
     this.capture = capture;
     this.charges = charges;
     this.forest = forest;
   }
 
-  /** The view of the runtime the engine is handed (made after this, as it reads the open trace). */
-  void attach(TraceSupport support) {
+  /**
+   * The view of the runtime the engine is handed (made after this, as it reads the open trace), and
+   * how a task the engine deferred is analysed when it gives up on replaying.
+   */
+  void attach(TraceSupport support, java.util.function.Consumer<PendingOp> deferredAnalysis) {
     this.support = support;
+    this.deferredAnalysis = deferredAnalysis;
   }
 
   int openTrace() {
@@ -72,34 +81,44 @@ final class TraceMarkers {
     }
   }
 
-  /** Hands {@code pending} to the engine inside a trace; true if the engine handles it (no analysis). */
-  boolean handled(PendingOp pending) {
-    return tracing() && engine.onOperation(openTrace, pending, support) == TraceEngine.Decision.HANDLED;
-  }
-
   /**
-   * The analysis of an operation just analysed, for the engine inside a trace (which observes it,
-   * unless it asked for the analysis itself), else null.
+   * Hands {@code pending} to the engine inside a trace; true if the engine handles a task (no
+   * analysis). Fills, copies and fences are analysed whatever it says. When the engine gives up on
+   * replaying, the tasks it deferred are analysed first.
    */
-  OpAnalysis analysed(PendingOp pending, int[] deps, Processor proc, List<Memory> mems, List<Issued> issued,
-      Event done, long nanos) {
+  boolean handled(PendingOp pending) {
     if (!tracing()) {
-      return null;
+      return false;
     }
-    OpAnalysis a = new OpAnalysis(pending, deps, proc, mems, issued, done, nanos);
-    if (!engineAnalysis) {
-      engine.observe(openTrace, a, support);
+    TraceEngine.Decision d = engine.onOperation(openTrace, pending, support);
+    if (d == TraceEngine.Decision.HANDLED && pending.kind() == PendingOp.Kind.TASK) {
+      handedOver.add(pending);
+      return true;
     }
-    return a;
+    if (d == TraceEngine.Decision.ANALYZE_DEFERRED) {
+      analyseDeferred();
+      engine.beforeAnalysis(openTrace, pending, support);
+    }
+    return false;
   }
 
-  /** Runs {@code analysis} of an operation the engine deferred: it gets the result, not an observe call. */
-  OpAnalysis forEngine(java.util.function.Supplier<OpAnalysis> analysis) {
-    engineAnalysis = true;
-    try {
-      return analysis.get();
-    } finally {
-      engineAnalysis = false;
+  /** Analyses, in issue order, the tasks handed over to the engine that it has not launched. */
+  private void analyseDeferred() {
+    List<PendingOp> ops = new ArrayList<>(handedOver);
+    handedOver.clear();
+    for (PendingOp op : ops) {
+      if (graph.pending(op.op()) != null) { // not launched by the engine since
+        engine.beforeAnalysis(openTrace, op, support);
+        deferredAnalysis.accept(op);
+      }
+    }
+  }
+
+  /** Reports the analysis of an operation just analysed to the engine inside a trace. */
+  void analysed(PendingOp pending, int[] deps, Processor proc, List<Memory> mems, List<Issued> issued,
+      Event done, long nanos) {
+    if (tracing()) {
+      engine.observe(openTrace, new OpAnalysis(pending, deps, proc, mems, issued, done, nanos), support);
     }
   }
 
@@ -158,6 +177,7 @@ final class TraceMarkers {
     }
     openTrace = id;
     launchPosition = 0;
+    handedOver.clear();
     charges.startRecording();
     if (engine != null) {
       capture.clear();
@@ -175,9 +195,13 @@ final class TraceMarkers {
     }
     if (engine != null) {
       try {
-        engine.endTrace(id, support);
-        charges.chargeOptimisation(id); // after the engine's deferred analyses, which record too
+        if (engine.endTrace(id, support) == TraceEngine.Decision.ANALYZE_DEFERRED) {
+          analyseDeferred();
+        }
+        engine.closeTrace(id, support);
+        charges.chargeOptimisation(id); // after the deferred analyses, which record too
       } finally {
+        handedOver.clear();
         capture.active = false;
         capture.clear();
         openTrace = -1;

@@ -284,8 +284,18 @@ class ReplayFastPathTest {
       }
 
       @Override
-      public void endTrace(int traceId, TraceSupport support) {
-        engine.endTrace(traceId, wrap(support));
+      public Decision endTrace(int traceId, TraceSupport support) {
+        return engine.endTrace(traceId, wrap(support));
+      }
+
+      @Override
+      public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
+        engine.beforeAnalysis(traceId, op, wrap(support));
+      }
+
+      @Override
+      public void closeTrace(int traceId, TraceSupport support) {
+        engine.closeTrace(traceId, wrap(support));
       }
 
       @Override

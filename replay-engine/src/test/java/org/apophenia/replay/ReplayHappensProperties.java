@@ -46,7 +46,7 @@ class ReplayHappensProperties {
     @Override public void beginTrace(int traceId, TraceSupport support) {}
     @Override public Decision onOperation(int traceId, PendingOp op, TraceSupport support) { return Decision.ANALYZE; }
     @Override public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
-    @Override public void endTrace(int traceId, TraceSupport support) {}
+    @Override public Decision endTrace(int traceId, TraceSupport support) { return Decision.ANALYZE; }
   }
 
   @Test
