@@ -79,7 +79,7 @@ public final class DynamicTracing implements TraceEngine {
   private TraceMismatchException failure;
   private PendingOp failedAt;
 
-  private TraceReplayer.Replayed last;
+  private TraceExecutor.Replayed last;
   /** The postcondition of the last replay while not applied yet (then {@code last} holds its event), else null. */
   private Recording delayed;
   /** Whether nothing was issued since the last replay's tend (back-to-back, §IV-E). */
@@ -315,7 +315,7 @@ public final class DynamicTracing implements TraceEngine {
   private boolean replay(TraceSupport support) {
     long t0 = System.nanoTime();
     Recording chosen = null;
-    TraceReplayer.Replayed previous = null;
+    TraceExecutor.Replayed previous = null;
     if (last != null && options.idempotentReplay() && containsSame(candidates, last.recording())
         && last.recording().idempotent() && backToBack
         && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
@@ -353,7 +353,7 @@ public final class DynamicTracing implements TraceEngine {
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
     }
-    last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
     // the summary of a chain of elided replays is registered once, when the chain ends: the one of
     // the last replay alone would miss the earlier ones' operations its own do not wait for (readers)
     summaryCompletion = summaryPending == null ? last.completion()
