@@ -21,14 +21,14 @@ final class DataOperations {
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
   private final Effects effects;
-  private final TraceCapture capture;
+  private final CapturedTraceBuilder capture;
   private final Resolution resolution;
   private final Ordering ordering;
   private final AnalysisCharges charges;
   private final TraceMarkers markers;
 
   DataOperations(Simulation sim, Memory hostMemory, LogicalAnalyzer logical, PhysicalAnalyzer physical,
-      Effects effects, TraceCapture capture, Resolution resolution, Ordering ordering, AnalysisCharges charges,
+      Effects effects, CapturedTraceBuilder capture, Resolution resolution, Ordering ordering, AnalysisCharges charges,
       TraceMarkers markers) {
     this.sim = sim;
     this.hostMemory = hostMemory;

@@ -56,7 +56,7 @@ public final class LegionRuntime {
     this.sim = Simulation.on(machine);
     DependenceGraph graph = new DependenceGraph();
     LogicalAnalyzer logical = new LogicalAnalyzer(graph);
-    TraceCapture capture = new TraceCapture();
+    CapturedTraceBuilder capture = new CapturedTraceBuilder();
     PhysicalAnalyzer physical = new PhysicalAnalyzer(sim, effects, capture);
     this.forest = new RegionForest(machine.memories().size());
     this.resolution = new Resolution(forest);

@@ -15,13 +15,13 @@ import org.apophenia.sim.Simulation;
 final class Ordering {
   private final DependenceGraph graph;
   private final Simulation sim;
-  private final TraceCapture capture;
+  private final CapturedTraceBuilder capture;
   private int lastFence = -1;
   private final IntArrayList sinceFence = new IntArrayList();
   private long analysisNanos;
   private long analysedOps;
 
-  Ordering(DependenceGraph graph, Simulation sim, TraceCapture capture) {
+  Ordering(DependenceGraph graph, Simulation sim, CapturedTraceBuilder capture) {
     this.graph = graph;
     this.sim = sim;
     this.capture = capture;

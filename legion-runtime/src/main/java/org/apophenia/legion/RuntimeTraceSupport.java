@@ -29,7 +29,7 @@ final class RuntimeTraceSupport implements TraceSupport {
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
   private final Effects effects;
-  private final TraceCapture capture;
+  private final CapturedTraceBuilder capture;
   private final Ordering ordering;
   private final AnalysisCharges charges;
   private final TraceMarkers markers;
@@ -40,7 +40,7 @@ final class RuntimeTraceSupport implements TraceSupport {
   private TaskBody lastLaunchedBody;
 
   RuntimeTraceSupport(Simulation sim, RegionForest forest, Resolution resolution, LogicalAnalyzer logical,
-      PhysicalAnalyzer physical, Effects effects, TraceCapture capture, Ordering ordering, AnalysisCharges charges,
+      PhysicalAnalyzer physical, Effects effects, CapturedTraceBuilder capture, Ordering ordering, AnalysisCharges charges,
       TraceMarkers markers, TaskPipeline pipeline) {
     this.sim = sim;
     this.forest = forest;

@@ -27,7 +27,7 @@ final class TaskPipeline {
   private final DependenceGraph graph;
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
-  private final TraceCapture capture;
+  private final CapturedTraceBuilder capture;
   private final Ordering ordering;
   private final AnalysisCharges charges;
   private final TraceMarkers markers;
@@ -39,7 +39,7 @@ final class TaskPipeline {
   private final MemorySet[] visible;
 
   TaskPipeline(Machine machine, Simulation sim, Mapper mapper, LogicalAnalyzer logical, PhysicalAnalyzer physical,
-      TraceCapture capture, Effects effects, Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
+      CapturedTraceBuilder capture, Effects effects, Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
     this.machine = machine;
     this.sim = sim;
     this.mapper = mapper;

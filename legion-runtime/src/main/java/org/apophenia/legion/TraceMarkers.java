@@ -19,7 +19,7 @@ final class TraceMarkers {
   private record DeferredJoin(Future all, List<Future> points, boolean reduced) {}
 
   private final Simulation sim;
-  private final TraceCapture capture;
+  private final CapturedTraceBuilder capture;
   private final AnalysisCharges charges;
   private final RegionForest forest;
   private final DependenceGraph graph;
@@ -37,7 +37,7 @@ final class TraceMarkers {
   /** Index-launch futures whose points a trace engine may defer: joined at {@code tend}. */
   private final ArrayList<DeferredJoin> deferredJoins = new ArrayList<>();
 
-  TraceMarkers(Simulation sim, TraceCapture capture, AnalysisCharges charges, RegionForest forest,
+  TraceMarkers(Simulation sim, CapturedTraceBuilder capture, AnalysisCharges charges, RegionForest forest,
       DependenceGraph graph) {
     this.graph = graph;
     this.sim = sim;
