@@ -2,6 +2,11 @@ package org.apophenia.legion;
 
 import java.util.List;
 import java.util.Objects;
+import org.apophenia.legion.error.DestroyedResourceException;
+import org.apophenia.legion.error.InterferenceException;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.PartitionException;
+import org.apophenia.legion.error.TraceMarkerException;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.Machine;

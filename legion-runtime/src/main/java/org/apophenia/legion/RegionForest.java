@@ -4,6 +4,9 @@ import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apophenia.legion.error.DestroyedResourceException;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.PartitionException;
 
 /**
  * The runtime's region forest (Legion thesis §2.2): index and field spaces, region trees and their

@@ -2,6 +2,7 @@ package org.apophenia.legion;
 
 import java.util.List;
 import java.util.Objects;
+import org.apophenia.legion.error.FieldException;
 
 /**
  * What an operation asks of one region (Legion thesis §2.5.1): the fields, the privilege and coherence,

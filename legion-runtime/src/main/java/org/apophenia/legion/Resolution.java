@@ -6,6 +6,11 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import org.apophenia.legion.error.FieldException;
+import org.apophenia.legion.error.InterferenceException;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.PrivilegeException;
+import org.apophenia.legion.error.ReductionException;
 
 /**
  * Requirement resolution (Legion thesis §3.1, the validation stage of the pipeline): region

@@ -3,6 +3,7 @@ package org.apophenia.legion;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.error.LegionException;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;

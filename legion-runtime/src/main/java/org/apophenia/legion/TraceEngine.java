@@ -1,5 +1,8 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.TraceMarkerException;
+
 /**
  * The tracing hook (dynamic tracing paper, SC'18; Legion thesis §4.5): the runtime's front door hands
  * {@code tbegin(id)} / {@code tend(id)} and every operation in between to an engine, which may memoize

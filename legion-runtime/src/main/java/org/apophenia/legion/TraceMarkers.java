@@ -2,6 +2,8 @@ package org.apophenia.legion;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.TraceMarkerException;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;

@@ -25,9 +25,8 @@
  *       {@link org.apophenia.legion.TraceSupport}, {@link org.apophenia.legion.PendingOp},
  *       {@link org.apophenia.legion.OpAnalysis}, {@link org.apophenia.legion.Issued},
  *       {@link org.apophenia.legion.CapturedTrace}, {@link org.apophenia.legion.MemorySet}.
- *   <li>Errors, all {@link org.apophenia.legion.LegionException}s: {@code DestroyedResourceException},
- *       {@code FieldException}, {@code InterferenceException}, {@code PartitionException},
- *       {@code PrivilegeException}, {@code ReductionException}, {@code TraceMarkerException}.
+ *   <li>Errors, in {@link org.apophenia.legion.error}: all
+ *       {@link org.apophenia.legion.error.LegionException}s, thrown before any state changes.
  * </ul>
  *
  * <h2>The flow of one task</h2>
