@@ -49,7 +49,7 @@ final class DataOperations {
     Resolved res = resolution.resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
     int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
     PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, new long[0], List.of(res.req()));
-    markers.handled(pending); // fills are always analysed
+    markers.offer(pending); // fills are always analysed
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     logical.analyze(op, res.node(), res.mask(), res.priv(), -1, deps);
@@ -85,7 +85,7 @@ final class DataOperations {
     int op = graph.newOp(DependenceGraph.COPY, "copy " + src + "." + sf.name() + " -> " + dst + "." + df.name());
     PendingOp pending = new PendingOp(op, PendingOp.Kind.COPY, graph.name(op), -1, new long[0],
         rs.stream().map(Resolved::req).toList());
-    markers.handled(pending); // copies are always analysed
+    markers.offer(pending); // copies are always analysed
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     for (Resolved r : rs) {
@@ -129,7 +129,7 @@ final class DataOperations {
     markers.synchronizeEngine();
     int op = graph.newOp(DependenceGraph.FENCE, "fence");
     PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, new long[0], List.of());
-    markers.handled(pending);
+    markers.offer(pending);
     long t0 = System.nanoTime();
     IntArrayList deps = ordering.fence(op);
     Operation.Merge mo = new Operation.Merge(ordering.eventsOf(deps));

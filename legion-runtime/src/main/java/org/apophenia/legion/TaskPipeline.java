@@ -67,7 +67,7 @@ final class TaskPipeline {
     TaskIssue t = new TaskIssue(def, rs, args, point, future, pointIndex, points, charges.launch(),
         effects, sim);
     graph.setPending(op, t);
-    if (markers.handled(pending)) {
+    if (markers.offer(pending)) {
       return;
     }
     analyze(op, pending, t);

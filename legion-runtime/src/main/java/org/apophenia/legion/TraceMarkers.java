@@ -2,6 +2,7 @@ package org.apophenia.legion;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apophenia.legion.error.LegionException;
 import org.apophenia.legion.error.TraceMarkerException;
 import org.apophenia.sim.Event;
@@ -27,7 +28,7 @@ final class TraceMarkers {
   private final DependenceGraph graph;
   private TraceSupport support;
   /** Analyses a pending task the engine deferred, as if it had said ANALYZE. */
-  private java.util.function.Consumer<PendingOp> deferredAnalysis;
+  private Consumer<PendingOp> deferredAnalysis;
   private TraceEngine engine;
   private int openTrace = -1;
   /** Tasks of the open trace the engine said it handles, in issue order: deferred until launched. */
@@ -41,18 +42,18 @@ final class TraceMarkers {
 
   TraceMarkers(Simulation sim, CapturedTraceBuilder capture, AnalysisCharges charges, RegionForest forest,
       DependenceGraph graph) {
-    this.graph = graph;
     this.sim = sim;
     this.capture = capture;
     this.charges = charges;
     this.forest = forest;
+    this.graph = graph;
   }
 
   /**
    * The view of the runtime the engine is handed (made after this, as it reads the open trace), and
    * how a task the engine deferred is analysed when it gives up on replaying.
    */
-  void attach(TraceSupport support, java.util.function.Consumer<PendingOp> deferredAnalysis) {
+  void attach(TraceSupport support, Consumer<PendingOp> deferredAnalysis) {
     this.support = support;
     this.deferredAnalysis = deferredAnalysis;
   }
@@ -88,7 +89,7 @@ final class TraceMarkers {
    * analysis). Fills, copies and fences are analysed whatever it says. When the engine gives up on
    * replaying, the tasks it deferred are analysed first.
    */
-  boolean handled(PendingOp pending) {
+  boolean offer(PendingOp pending) {
     if (!tracing()) {
       return false;
     }
