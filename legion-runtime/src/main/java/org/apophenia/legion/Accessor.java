@@ -1,5 +1,7 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.error.PrivilegeException;
+
 /**
  * Typed access to one field of one region requirement inside a task body or an inline mapping. Values
  * are 64-bit; doubles are stored by their raw bits. Enforces the privilege: reading needs READ_ONLY or

@@ -3,6 +3,7 @@ package org.apophenia.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.apophenia.legion.error.PrivilegeException;
 
 /**
  * A context that holds only some privileges (Legion thesis §2.5.1): what a task launched with these

@@ -2,6 +2,7 @@ package org.apophenia.legion;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.error.FieldException;
 
 /**
  * A set of named, typed fields, at most {@link #MAX_FIELDS} of them, so that any set of its fields is a

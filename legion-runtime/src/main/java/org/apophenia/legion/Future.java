@@ -1,5 +1,6 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.sim.Event;
 
 /**

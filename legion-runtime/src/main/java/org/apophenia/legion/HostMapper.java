@@ -2,6 +2,7 @@ package org.apophenia.legion;
 
 import java.util.List;
 import java.util.Set;
+import org.apophenia.legion.error.LegionException;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.MemoryKind;

@@ -1,5 +1,7 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.error.FieldException;
+
 /**
  * An inline mapping (Legion thesis §2.7): the application's direct view of a region's data, ready when
  * returned. Valid until the next call to the runtime; not thread-safe.

@@ -43,9 +43,9 @@ final class PhysicalAnalyzer {
   private long lastWord;
   private MemorySet lastSet = MemorySet.EMPTY;
   /** Merge inputs and data effects for a trace engine's recording (inactive outside traces). */
-  final TraceCapture capture;
+  final CapturedTraceBuilder capture;
 
-  PhysicalAnalyzer(Simulation sim, Effects effects, TraceCapture capture) {
+  PhysicalAnalyzer(Simulation sim, Effects effects, CapturedTraceBuilder capture) {
     this.sim = sim;
     this.effects = effects;
     this.capture = capture;

@@ -1,5 +1,7 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.error.PrivilegeException;
+
 /**
  * Privilege containment (Legion thesis §2.5.1, §4.1): an operation may only request, on a region and
  * set of fields, what the region requirement's parent holds: the requested fields must be among the

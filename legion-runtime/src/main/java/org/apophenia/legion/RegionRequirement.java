@@ -1,6 +1,8 @@
 package org.apophenia.legion;
 
+import java.util.List;
 import java.util.Objects;
+import org.apophenia.legion.error.FieldException;
 
 /**
  * What an operation asks of one region (Legion thesis §2.5.1): the fields, the privilege and coherence,
@@ -68,6 +70,42 @@ public record RegionRequirement(LogicalRegion region, Partition partition, Proje
     }
     return new RegionRequirement(partition.subregion(projection.color(point)), null, null, fields, privilege,
         coherence, parent);
+  }
+
+  /**
+   * The record's equality (every component equal), cheapest components first and by identity before
+   * {@code equals}: the runtime hands out one handle per region, so a repeated operation names the
+   * very same objects. The hash code is the record's own, consistent with it.
+   */
+  @Override
+  public boolean equals(Object o) {
+    return o == this || o instanceof RegionRequirement b && fields == b.fields && coherence == b.coherence
+        && same(privilege, b.privilege) && same(region, b.region) && same(parent, b.parent)
+        && same(partition, b.partition) && same(projection, b.projection);
+  }
+
+  private static boolean same(Object a, Object b) {
+    return a == b || a != null && a.equals(b);
+  }
+
+  /**
+   * Whether {@code a} and {@code b} hold equal requirements in the same order: what decides that an
+   * operation repeats one seen before, in the front door's memo of traced launches and in a replay's
+   * match. The very same list first; no iterator. O(requirements).
+   */
+  public static boolean sameList(List<RegionRequirement> a, List<RegionRequirement> b) {
+    if (a == b) {
+      return true;
+    }
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0, n = a.size(); i < n; i++) {
+      if (!a.get(i).equals(b.get(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static long mask(Field... fields) {

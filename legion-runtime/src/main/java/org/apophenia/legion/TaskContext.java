@@ -1,6 +1,7 @@
 package org.apophenia.legion;
 
 import java.util.List;
+import org.apophenia.legion.error.FieldException;
 import org.apophenia.sim.machine.Processor;
 
 /**

@@ -1,5 +1,8 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.TraceMarkerException;
+
 /**
  * The tracing hook (dynamic tracing paper, SC'18; Legion thesis §4.5): the runtime's front door hands
  * {@code tbegin(id)} / {@code tend(id)} and every operation in between to an engine, which may memoize
@@ -27,7 +30,15 @@ package org.apophenia.legion;
  *       {@link TraceSupport#setValid} or {@link TraceSupport#setAtomValid} before {@code tend} returns
  *       or, at the latest, when {@link #synchronize} is called (the runtime calls it before it next
  *       reads or changes the physical state itself).
- *   <li>{@link #endTrace} is called at {@code tend(id)}.
+ *   <li>An engine that defers operations (returns HANDLED and issues nothing yet, to decide at
+ *       {@code tend} whether the whole trace can be replayed) never has the runtime analyse them from
+ *       a callback: it returns {@link Decision#ANALYZE_DEFERRED} instead, from {@link #onOperation} or
+ *       {@link #endTrace}, and the runtime analyses every operation it handed over and that was not
+ *       launched since, in issue order (then, from {@link #onOperation}, the operation at hand),
+ *       announcing each to {@link #beforeAnalysis} and reporting it to {@link #observe}. So calls go
+ *       one way, from the runtime to the engine.
+ *   <li>{@link #endTrace} is called at {@code tend(id)}, then the deferred analyses it asked for, then
+ *       {@link #closeTrace}.
  *   <li>Untraceable operations (inline mappings, blocking future waits) inside a trace with an engine
  *       installed throw a {@link LegionException} naming the trace; without an engine they are allowed.
  * </ul>
@@ -39,7 +50,12 @@ public interface TraceEngine {
     /** Analyse normally and report the result to {@link #observe}. */
     ANALYZE,
     /** The engine has issued (or will issue) the operation itself; skip the analysis. */
-    HANDLED
+    HANDLED,
+    /**
+     * Analyse the operations the engine deferred first, in issue order, then (from
+     * {@link #onOperation}) this one, announcing each to {@link #beforeAnalysis}.
+     */
+    ANALYZE_DEFERRED
   }
 
   void beginTrace(int traceId, TraceSupport support);
@@ -48,7 +64,24 @@ public interface TraceEngine {
 
   void observe(int traceId, OpAnalysis analysis, TraceSupport support);
 
-  void endTrace(int traceId, TraceSupport support);
+  /**
+   * {@code tend(traceId)}: {@link Decision#ANALYZE_DEFERRED} has the runtime analyse the operations the
+   * engine deferred before {@link #closeTrace}; any other decision, nothing more to analyse.
+   */
+  Decision endTrace(int traceId, TraceSupport support);
+
+  /**
+   * Called before the runtime analyses an operation after {@link Decision#ANALYZE_DEFERRED}: each
+   * deferred one, then the one whose {@link #onOperation} asked for it. An exception thrown here
+   * leaves that operation unanalysed and reaches the application. The default does nothing.
+   */
+  default void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {}
+
+  /**
+   * Called last at {@code tend(traceId)}, after the analyses {@link #endTrace} asked for: every
+   * operation of the trace is analysed or issued by the engine. The default does nothing.
+   */
+  default void closeTrace(int traceId, TraceSupport support) {}
 
   /**
    * Called outside traces before the runtime reads or changes the physical state on its own: before

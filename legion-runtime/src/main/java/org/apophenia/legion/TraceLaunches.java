@@ -44,7 +44,7 @@ final class TraceLaunches {
    * @param launchName the name of the index launch's future, null for a single task
    */
   record Launch(TaskDefinition def, Rect domain, List<RegionRequirement> requirements, long destructions,
-      List<LegionRuntime.Resolved>[] resolved, List<RegionRequirement>[] projected, long[][] points, String[] names,
+      List<Resolved>[] resolved, List<RegionRequirement>[] projected, long[][] points, String[] names,
       String launchName) {
     int size() {
       return names.length;
@@ -52,27 +52,8 @@ final class TraceLaunches {
 
     /** Whether a launch of {@code def} over {@code dom} with {@code reqs} is this one. O(requirements). */
     boolean matches(TaskDefinition d, Rect dom, List<RegionRequirement> reqs, long destroyed) {
-      if (d != def || destroyed != destructions || reqs.size() != requirements.size()
-          || (dom != domain && (dom == null || !dom.equals(domain)))) {
-        return false;
-      }
-      for (int i = 0; i < reqs.size(); i++) {
-        if (!same(requirements.get(i), reqs.get(i))) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /** {@code a.equals(b)}, by identity first and cheapest components first. */
-    private static boolean same(RegionRequirement a, RegionRequirement b) {
-      return a == b || a.fields() == b.fields() && a.coherence() == b.coherence()
-          && same(a.privilege(), b.privilege()) && same(a.region(), b.region()) && same(a.parent(), b.parent())
-          && same(a.partition(), b.partition()) && same(a.projection(), b.projection());
-    }
-
-    private static boolean same(Object a, Object b) {
-      return a == b || a != null && a.equals(b);
+      return d == def && destroyed == destructions && (dom == domain || dom != null && dom.equals(domain))
+          && RegionRequirement.sameList(requirements, reqs);
     }
   }
 

@@ -84,15 +84,6 @@ public interface TraceSupport {
   // ------------------------------------------------------------------ additions for replay-engine
 
   /**
-   * Analyses a task the engine deferred (it returned {@link TraceEngine.Decision#HANDLED} for it and
-   * issued nothing) now, normally, as if {@link TraceEngine.Decision#ANALYZE} had been returned, and
-   * returns the analysis ({@link TraceEngine#observe} is not called for it). Deferred operations must be
-   * analysed in issue order, before any later operation is analysed. IllegalStateException if
-   * {@code op} is not a pending task.
-   */
-  OpAnalysis analyze(PendingOp op);
-
-  /**
    * Inputs of {@code merge} if it is a merge event the runtime created while analysing inside the
    * open trace, else the empty list (a primary event, or one from outside the trace). O(1).
    */

@@ -3,13 +3,45 @@
  * dynamic dependence analysis, executing on the simulated machine of {@code org.apophenia.sim}.
  * Calls a {@code TraceEngine} SPI on {@code tbegin}/{@code tend}.
  *
- * <p>The flow of one task: {@link org.apophenia.legion.LegionRuntime#execute} resolves and checks its
- * region requirements (privilege containment against the issuing {@link org.apophenia.legion.Context}:
- * the top level holds READ_WRITE on everything, a context made with
- * {@link org.apophenia.legion.LegionRuntime#context} only what it was given), then the logical analysis
- * ({@code LogicalAnalyzer}: epochs, open children, closes) finds the operations it depends on, the
- * {@link org.apophenia.legion.Mapper} picks a processor and memories, the physical analysis
- * ({@code PhysicalAnalyzer}: valid instances, copies, reduction instances) adds the data movement, and
- * the task is submitted to the simulated machine, where its body runs on real data when it starts.
+ * <h2>Public API</h2>
+ * <ul>
+ *   <li>The front door: {@link org.apophenia.legion.LegionRuntime}, {@link org.apophenia.legion.Context},
+ *       {@link org.apophenia.legion.Future}.
+ *   <li>The data model: {@link org.apophenia.legion.Rect}, {@link org.apophenia.legion.IndexSpace},
+ *       {@link org.apophenia.legion.FieldSpace}, {@link org.apophenia.legion.Field},
+ *       {@link org.apophenia.legion.FieldType}, {@link org.apophenia.legion.LogicalRegion},
+ *       {@link org.apophenia.legion.Partition}, {@link org.apophenia.legion.Projection},
+ *       {@link org.apophenia.legion.RegionRequirement}, {@link org.apophenia.legion.Privilege},
+ *       {@link org.apophenia.legion.Coherence}, {@link org.apophenia.legion.ReductionOp}.
+ *   <li>Tasks: {@link org.apophenia.legion.TaskDefinition}, {@link org.apophenia.legion.TaskBody},
+ *       {@link org.apophenia.legion.TaskContext}, {@link org.apophenia.legion.TaskLauncher},
+ *       {@link org.apophenia.legion.IndexLauncher}, {@link org.apophenia.legion.Accessor},
+ *       {@link org.apophenia.legion.DoubleTile}, {@link org.apophenia.legion.DoubleTileWriter},
+ *       {@link org.apophenia.legion.InlineRegion}.
+ *   <li>Mapping and costs: {@link org.apophenia.legion.Mapper}, {@link org.apophenia.legion.DefaultMapper},
+ *       {@link org.apophenia.legion.HostMapper}, {@link org.apophenia.legion.AnalysisCostModel},
+ *       {@link org.apophenia.legion.LegionCosts}.
+ *   <li>The tracing SPI, for the replay engine: {@link org.apophenia.legion.TraceEngine},
+ *       {@link org.apophenia.legion.TraceSupport}, {@link org.apophenia.legion.PendingOp},
+ *       {@link org.apophenia.legion.OpAnalysis}, {@link org.apophenia.legion.Issued},
+ *       {@link org.apophenia.legion.CapturedTrace}, {@link org.apophenia.legion.MemorySet}.
+ *   <li>Errors, in {@link org.apophenia.legion.error}: all
+ *       {@link org.apophenia.legion.error.LegionException}s, thrown before any state changes.
+ * </ul>
+ *
+ * <h2>The flow of one task</h2>
+ * {@link org.apophenia.legion.LegionRuntime#execute} hands the launch to {@code TaskFrontDoor}, which
+ * has {@code Resolution} resolve and check its region requirements against the {@code RegionForest}
+ * (privilege containment against the issuing {@link org.apophenia.legion.Context}: the top level holds
+ * READ_WRITE on everything, a context made with {@link org.apophenia.legion.LegionRuntime#context}
+ * only what it was given). {@code TaskPipeline} then makes it a node of the dependence graph, asks the
+ * trace engine inside a trace ({@code TraceMarkers}), and otherwise runs the logical analysis
+ * ({@code LogicalAnalyzer}: epochs, open children, closes) to find the operations it depends on
+ * ({@code Ordering}), lets the {@link org.apophenia.legion.Mapper} pick a processor and memories,
+ * charges the analysis ({@code AnalysisCharges}), adds the data movement of the physical analysis
+ * ({@code PhysicalAnalyzer}: valid instances, copies, reduction instances) and submits the task to the
+ * simulated machine, where its body runs on real data when it starts. Fills, copies, fences and
+ * inline mappings take the same stages in {@code DataOperations}; a trace engine replays through
+ * {@code RuntimeTraceSupport}.
  */
 package org.apophenia.legion;

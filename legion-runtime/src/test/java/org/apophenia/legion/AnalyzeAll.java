@@ -17,5 +17,7 @@ class AnalyzeAll implements TraceEngine {
   public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {}
 
   @Override
-  public void endTrace(int traceId, TraceSupport support) {}
+  public Decision endTrace(int traceId, TraceSupport support) {
+    return Decision.ANALYZE;
+  }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.apophenia.legion.error.PrivilegeException;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;

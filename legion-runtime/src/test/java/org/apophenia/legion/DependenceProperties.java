@@ -81,6 +81,9 @@ class DependenceProperties {
    */
   static BitSet[] ancestors(DependenceGraph g) {
     BitSet[] anc = new BitSet[g.size()];
+    // set when a node's dependences are first pushed: everything above it on the stack then descends
+    // from it, so a dependence on it from there closes a cycle (which would push forever)
+    boolean[] expanding = new boolean[g.size()];
     java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
     for (int root = 0; root < g.size(); root++) {
       if (anc[root] != null) {
@@ -92,10 +95,15 @@ class DependenceProperties {
         boolean ready = true;
         for (int d : g.deps(op)) {
           if (anc[d] == null) {
+            if (expanding[d]) {
+              throw new AssertionError("the dependence graph has a cycle: " + g.name(op) + " depends on "
+                  + g.name(d) + ", which it descends from");
+            }
             stack.push(d);
             ready = false;
           }
         }
+        expanding[op] = true;
         if (!ready) {
           continue;
         }

@@ -5,8 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.sim.Cost;
 import java.util.Set;
+import org.apophenia.legion.error.DestroyedResourceException;
+import org.apophenia.legion.error.FieldException;
+import org.apophenia.legion.error.InterferenceException;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.PartitionException;
+import org.apophenia.legion.error.PrivilegeException;
+import org.apophenia.legion.error.ReductionException;
+import org.apophenia.legion.error.TraceMarkerException;
+import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.MemoryKind;

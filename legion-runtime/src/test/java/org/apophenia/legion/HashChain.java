@@ -6,11 +6,13 @@ import java.util.List;
  * The task body of the execution property: it folds every value it may read into a hash, then writes
  * each writable point as a function of that hash, the old value (READ_WRITE only) and the point, and
  * reduces a function of the hash into each reduced point. Any ordering or coherence mistake changes
- * the final data.
+ * the final data. Shared with other modules' tests through legion-runtime's test jar.
  */
-final class HashChain {
+public final class HashChain {
+  private HashChain() {}
+
   /** A requirement's data as the body sees it. */
-  interface View {
+  public interface View {
     Rect bounds();
 
     byte priv();
@@ -22,12 +24,12 @@ final class HashChain {
     void reduce(long[] p, int f, long v);
   }
 
-  static long mix(long h, long v) {
+  public static long mix(long h, long v) {
     h ^= v + 0x9E3779B97F4A7C15L + (h << 6) + (h >>> 2);
     return h * 0xBF58476D1CE4E5B9L;
   }
 
-  static void run(long seed, List<View> views, List<long[]> masks) {
+  public static void run(long seed, List<View> views, List<long[]> masks) {
     long h = seed;
     long[] p = new long[1];
     for (int i = 0; i < views.size(); i++) {
@@ -59,7 +61,7 @@ final class HashChain {
     }
   }
 
-  static long[] fieldIds(long mask) {
+  public static long[] fieldIds(long mask) {
     long[] out = new long[Long.bitCount(mask)];
     int k = 0;
     for (long m = mask; m != 0; m &= m - 1) {

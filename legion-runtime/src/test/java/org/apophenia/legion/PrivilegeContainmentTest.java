@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.error.PrivilegeException;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;

@@ -10,8 +10,8 @@ import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * A seeded random mapping policy for machines with more than 64 memories: three tasks in four run on
- * a node whose memories all have ids of 64 or more, the rest anywhere; each requirement goes, one
+ * A seeded random mapping policy for machines with more than 64 memories: the first task and three
+ * later tasks in four run on a node whose memories all have ids of 64 or more, the rest anywhere; each requirement goes, one
  * time in two, to the first visible memory that already holds its data valid (so the valid sets the
  * runtime reports are read back), else to a random visible memory (so data moves between memories
  * on and across nodes). Counts what it saw, for the tests to check the ids above 64 were exercised.
@@ -23,6 +23,8 @@ final class ScatterMapper implements Mapper {
   private Set<ProcessorKind> kinds;
   private List<Processor> all;
   private List<Processor> high;
+  /** Whether a task ran on a processor whose memories all have ids of 64 or more yet. */
+  private boolean placedHigh;
   /** Requirements mapped to a memory with id >= 64. */
   int highMemories;
   /** Requirements whose reported valid set held an id >= 64 that was visible and chosen. */
@@ -49,7 +51,9 @@ final class ScatterMapper implements Mapper {
         }
       }
     }
-    List<Processor> from = !high.isEmpty() && random.nextInt(4) != 0 ? high : all;
+    // the first task always goes high, so that every program with a task uses such memories
+    List<Processor> from = !high.isEmpty() && (random.nextInt(4) != 0 || !placedHigh) ? high : all;
+    placedHigh |= from == high;
     return from.get(random.nextInt(from.size()));
   }
 

@@ -175,11 +175,12 @@ class TraceEngineHandledTest {
     }
 
     @Override
-    public void endTrace(int traceId, TraceSupport support) {
+    public Decision endTrace(int traceId, TraceSupport support) {
       if (replaying) {
         support.registerSummary(touched, chain);
         summaries++;
       }
+      return Decision.HANDLED;
     }
   }
 }

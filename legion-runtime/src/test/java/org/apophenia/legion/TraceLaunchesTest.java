@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;

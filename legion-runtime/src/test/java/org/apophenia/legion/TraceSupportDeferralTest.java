@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The TraceSupport additions for replay-engine: an engine may defer every task of a trace (HANDLED)
- * and have the runtime analyse them at {@code tend} ({@link TraceSupport#analyze}); the analyses then
+ * and have the runtime analyse them at {@code tend} ({@link TraceEngine.Decision#ANALYZE_DEFERRED});
+ * each is announced before it is analysed and observed after, in issue order; the analyses then
  * expose merge inputs, data effects, atom validity, and the operation count, and index-launch futures
  * of deferred points complete.
  */
@@ -73,12 +74,14 @@ class TraceSupportDeferralTest {
     return rt.snapshot(root, a);
   }
 
-  /** Defers every task, then analyses the buffer in order at tend. */
+  /** Defers every task, then has the runtime analyse them in order at tend. */
   private static final class Deferring implements TraceEngine {
     final List<PendingOp> buffer = new ArrayList<>();
+    final List<PendingOp> announced = new ArrayList<>();
     int analysed;
     int merges;
     int copiesWithEffect;
+    int countAtTend;
     boolean countGrew;
 
     @Override
@@ -91,34 +94,44 @@ class TraceSupportDeferralTest {
     }
 
     @Override
-    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
-      throw new AssertionError("deferred analyses are returned, not observed");
+    public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
+      assertThat(op).as("announced in issue order").isSameAs(buffer.get(announced.size()));
+      announced.add(op);
     }
 
     @Override
-    public void endTrace(int traceId, TraceSupport support) {
-      int before = support.operationCount();
-      for (PendingOp op : buffer) {
-        OpAnalysis a = support.analyze(op);
-        analysed++;
-        for (Issued c : a.commands()) {
-          Event pre = c.operation() instanceof Operation.Task t ? t.precondition()
-              : c.operation() instanceof Operation.Copy cp ? cp.precondition() : Event.NONE;
-          if (!support.mergeInputs(pre).isEmpty()) {
-            merges++;
-          }
-          if (c.operation() instanceof Operation.Copy && support.dataEffect(c.result()) != null) {
-            copiesWithEffect++;
-          }
+    public void observe(int traceId, OpAnalysis a, TraceSupport support) {
+      assertThat(a.op()).as("observed after its announcement").isSameAs(announced.get(announced.size() - 1));
+      analysed++;
+      for (Issued c : a.commands()) {
+        Event pre = c.operation() instanceof Operation.Task t ? t.precondition()
+            : c.operation() instanceof Operation.Copy cp ? cp.precondition() : Event.NONE;
+        if (!support.mergeInputs(pre).isEmpty()) {
+          merges++;
         }
-        LogicalRegion r = op.requirements().get(0).region();
-        for (int atom : support.atomsOf(r)) {
-          assertThat(support.atomValid(r, atom, 0)).as("a written atom is valid in exactly one memory")
-              .satisfies(m -> assertThat(m.cardinality()).isEqualTo(1));
+        if (c.operation() instanceof Operation.Copy && support.dataEffect(c.result()) != null) {
+          copiesWithEffect++;
         }
       }
-      countGrew = support.operationCount() > before;
+      LogicalRegion r = a.op().requirements().get(0).region();
+      for (int atom : support.atomsOf(r)) {
+        assertThat(support.atomValid(r, atom, 0)).as("a written atom is valid in exactly one memory")
+            .satisfies(m -> assertThat(m.cardinality()).isEqualTo(1));
+      }
+    }
+
+    @Override
+    public Decision endTrace(int traceId, TraceSupport support) {
+      countAtTend = support.operationCount();
+      return Decision.ANALYZE_DEFERRED;
+    }
+
+    @Override
+    public void closeTrace(int traceId, TraceSupport support) {
+      assertThat(announced).as("every deferred task analysed").hasSameSizeAs(buffer);
+      countGrew = support.operationCount() > countAtTend;
       buffer.clear();
+      announced.clear();
     }
   }
 }

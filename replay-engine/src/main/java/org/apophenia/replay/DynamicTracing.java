@@ -17,8 +17,9 @@ import org.apophenia.sim.Event;
  * chosen at {@code tend}, once the whole trace is known to match. So while the operations match a
  * recording the engine <em>defers</em> them (returns HANDLED and issues nothing); at {@code tend} it
  * replays the whole buffer, or, at the first operation that matches no recording (or at {@code tend}
- * if no precondition holds), has the runtime analyse the buffered operations in order
- * ({@link TraceSupport#analyze}) and records them. This is legal because operations that could observe
+ * if no precondition holds), returns {@link Decision#ANALYZE_DEFERRED}: the runtime analyses the buffered
+ * operations in order and the engine records them, as it records operations it lets the runtime
+ * analyse from the start of a trace. This is legal because operations that could observe
  * the delay (inline mappings, blocking future waits) are rejected inside traces by the runtime, and a
  * future passed between operations of the trace makes its consumer wait for the producer's replayed
  * (or analysed) completion.
@@ -71,8 +72,14 @@ public final class DynamicTracing implements TraceEngine {
   private final List<PendingOp> buffer = new ArrayList<>();
   private Recorder recorder;
   private int opIndex;
+  /**
+   * Under STRICT, the mismatch to report and, when found at an operation, that operation: thrown
+   * before it is analysed, or at {@code tend} once the trace is recorded.
+   */
+  private TraceMismatchException failure;
+  private PendingOp failedAt;
 
-  private TraceReplayer.Replayed last;
+  private TraceExecutor.Replayed last;
   /** The postcondition of the last replay while not applied yet (then {@code last} holds its event), else null. */
   private Recording delayed;
   /** Whether nothing was issued since the last replay's tend (back-to-back, §IV-E). */
@@ -159,19 +166,17 @@ public final class DynamicTracing implements TraceEngine {
       mismatches++;
       fallBack(traceId, support);
       if (options.mode() == TracingOptions.Mode.STRICT) {
-        TraceMismatchException e = mismatch(traceId, k, op);
-        reference = List.of(); // reported once; the rest of this trace is analysed and recorded
-        throw e;
+        failedAt = op; // reported once, before it is analysed; the rest of this trace is analysed and recorded
+        failure = mismatch(traceId, k, op);
+        reference = List.of();
       }
-      recorder.before(op);
-      return Decision.ANALYZE;
+      return Decision.ANALYZE_DEFERRED;
     }
     if (op.kind() != PendingOp.Kind.TASK || noneReplayable(candidates)) {
       // the runtime analyses this op whatever we say, or nothing could be replayed: analyse from here on
       unreplayable++;
       fallBack(traceId, support);
-      recorder.before(op);
-      return Decision.ANALYZE;
+      return Decision.ANALYZE_DEFERRED;
     }
     buffer.add(op);
     return Decision.HANDLED;
@@ -207,15 +212,27 @@ public final class DynamicTracing implements TraceEngine {
         op == null ? null : OpSignature.of(op));
   }
 
-  /** Analyse the deferred operations in order, recording them. */
+  /**
+   * Gives up on replaying this trace: the runtime is to analyse the deferred operations in order (it
+   * announces each to {@link #beforeAnalysis}), and they are recorded.
+   */
   private void fallBack(int traceId, TraceSupport support) {
     applyDelayed(support);
     recorder = new Recorder(traceId, support, options.inlineOptimisation(), lastKeys);
-    for (PendingOp b : buffer) {
-      recorder.before(b);
-      recorder.observe(support.analyze(b));
-    }
     buffer.clear();
+  }
+
+  @Override
+  public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
+    if (op == failedAt) {
+      failedAt = null;
+      TraceMismatchException e = failure;
+      failure = null;
+      if (e != null) {
+        throw e;
+      }
+    }
+    recorder.before(op);
   }
 
   @Override
@@ -226,7 +243,7 @@ public final class DynamicTracing implements TraceEngine {
   }
 
   @Override
-  public void endTrace(int traceId, TraceSupport support) {
+  public Decision endTrace(int traceId, TraceSupport support) {
     try {
       if (recorder == null) {
         int n = buffer.size();
@@ -239,25 +256,46 @@ public final class DynamicTracing implements TraceEngine {
           mismatches++;
           fallBack(traceId, support);
           if (options.mode() == TracingOptions.Mode.STRICT) {
-            finishRecording();
-            throw mismatch(traceId, n, null);
+            failure = mismatch(traceId, n, null); // thrown once the trace is recorded
           }
+          return Decision.ANALYZE_DEFERRED;
         } else if (replay(support)) {
-          return;
+          return Decision.HANDLED;
         } else {
           preconditionFailures++;
           fallBack(traceId, support);
+          return Decision.ANALYZE_DEFERRED;
         }
       } else if (options.mode() == TracingOptions.Mode.STRICT && !reference.isEmpty()
           && reference.stream().noneMatch(r -> r.ops().size() == opIndex)) {
-        finishRecording();
-        throw mismatch(traceId, opIndex, null);
+        failure = mismatch(traceId, opIndex, null);
       }
-      finishRecording();
-    } finally {
-      buffer.clear();
-      recorder = null;
+      return Decision.ANALYZE;
+    } catch (RuntimeException | Error e) {
+      closed();
+      throw e;
     }
+  }
+
+  @Override
+  public void closeTrace(int traceId, TraceSupport support) {
+    try {
+      if (recorder != null) { // not replayed: recorded
+        finishRecording();
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    } finally {
+      closed();
+    }
+  }
+
+  private void closed() {
+    buffer.clear();
+    recorder = null;
+    failure = null;
+    failedAt = null;
   }
 
   private void finishRecording() {
@@ -277,7 +315,7 @@ public final class DynamicTracing implements TraceEngine {
   private boolean replay(TraceSupport support) {
     long t0 = System.nanoTime();
     Recording chosen = null;
-    TraceReplayer.Replayed previous = null;
+    TraceExecutor.Replayed previous = null;
     if (last != null && options.idempotentReplay() && containsSame(candidates, last.recording())
         && last.recording().idempotent() && backToBack
         && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
@@ -315,7 +353,7 @@ public final class DynamicTracing implements TraceEngine {
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
     }
-    last = TraceReplayer.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
     // the summary of a chain of elided replays is registered once, when the chain ends: the one of
     // the last replay alone would miss the earlier ones' operations its own do not wait for (readers)
     summaryCompletion = summaryPending == null ? last.completion()

@@ -23,35 +23,12 @@ public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequiremen
     return new OpSignature(op.kind(), op.taskId(), op.requirements());
   }
 
-  /** Whether {@code op} is this operation. O(requirements). */
-  public boolean matches(PendingOp op) {
-    List<RegionRequirement> other = op.requirements();
-    if (op.kind() != kind || op.taskId() != taskId || other.size() != requirements.size()) {
-      return false;
-    }
-    if (other == requirements) {
-      return true; // the runtime hands a traced launch's memoized requirements to every instance
-    }
-    for (int i = 0; i < other.size(); i++) {
-      if (!same(requirements.get(i), other.get(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /**
-   * {@code a.equals(b)}, cheapest components first and by identity before {@code equals}: the
-   * runtime hands out one handle per region, so a replayed op names the very same objects.
+   * Whether {@code op} is this operation. O(requirements); the runtime hands a traced launch's
+   * memoized requirements to every instance, so usually the very same list.
    */
-  private static boolean same(RegionRequirement a, RegionRequirement b) {
-    return a == b || a.fields() == b.fields() && a.coherence() == b.coherence()
-        && same(a.privilege(), b.privilege()) && same(a.region(), b.region()) && same(a.parent(), b.parent())
-        && same(a.partition(), b.partition()) && same(a.projection(), b.projection());
-  }
-
-  private static boolean same(Object a, Object b) {
-    return a == b || a != null && a.equals(b);
+  public boolean matches(PendingOp op) {
+    return op.kind() == kind && op.taskId() == taskId && RegionRequirement.sameList(requirements, op.requirements());
   }
 
   @Override

@@ -1,6 +1,6 @@
 package org.apophenia.replay;
 
-import org.apophenia.legion.LegionException;
+import org.apophenia.legion.error.LegionException;
 
 /**
  * Thrown in {@link TracingOptions.Mode#STRICT} mode when the operations between {@code tbegin(id)} and

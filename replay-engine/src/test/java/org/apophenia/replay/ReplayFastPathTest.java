@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.Map;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.DestroyedResourceException;
+import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
 import org.apophenia.legion.FieldType;
 import org.apophenia.legion.IndexLauncher;
 import org.apophenia.legion.InlineRegion;
-import org.apophenia.legion.InterferenceException;
+import org.apophenia.legion.error.InterferenceException;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.LogicalRegion;
 import org.apophenia.legion.OpAnalysis;
@@ -284,8 +284,18 @@ class ReplayFastPathTest {
       }
 
       @Override
-      public void endTrace(int traceId, TraceSupport support) {
-        engine.endTrace(traceId, wrap(support));
+      public Decision endTrace(int traceId, TraceSupport support) {
+        return engine.endTrace(traceId, wrap(support));
+      }
+
+      @Override
+      public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
+        engine.beforeAnalysis(traceId, op, wrap(support));
+      }
+
+      @Override
+      public void closeTrace(int traceId, TraceSupport support) {
+        engine.closeTrace(traceId, wrap(support));
       }
 
       @Override

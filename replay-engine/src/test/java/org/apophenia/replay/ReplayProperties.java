@@ -1,14 +1,19 @@
 package org.apophenia.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.apophenia.legion.HostMapper;
+import org.apophenia.legion.TraceEngine;
+import org.junit.jupiter.api.Test;
 
 /**
  * Laws of the engine on random iterative programs with random manual trace annotations: fragments that
@@ -16,7 +21,9 @@ import org.apophenia.legion.HostMapper;
  * GPUs of two nodes (or the host mapper), futures passed as task arguments (within a trace and across
  * its boundary). Soundness is checked on the simulated schedule: every pair of
  * interfering tasks the untraced run orders is ordered in the traced run too (the later starts after
- * the earlier ends), and every task starts after the producers of the futures it takes, which holds for every schedule only if the replayed graph implies the dependence.
+ * the earlier ends), and every task starts after the producers of the futures it takes, which holds
+ * for every schedule only if the replayed graph implies the dependence. Every program ends with a
+ * replayable tail, so the laws also demand that the engine replayed operations (its own statistics).
  */
 class ReplayProperties {
   private static final String MACHINE = "perlmutter:2";
@@ -30,23 +37,41 @@ class ReplayProperties {
   /** spurious serialised pairs: [0] fenced, [1] elided, [2] programs. */
   private static final AtomicLongArray SPURIOUS = new AtomicLongArray(3);
 
+  /**
+   * The laws on one program: the traced run's data is bit-identical to the untraced run's, neither
+   * run lets two interfering tasks overlap or a task start before the producer of a future it takes,
+   * and the engine replayed operations ({@code replayedOps}, read after the run; the program ends with
+   * a replayable tail, so an engine that always analyses fails here). {@code describe} labels failures.
+   */
+  static void checkLaws(TracedProgram prog, boolean hostMapper, TraceEngine engine, LongSupplier replayedOps,
+      Supplier<Object> describe) {
+    TracedRunner plain = new TracedRunner(prog, null, MACHINE, hostMapper ? new HostMapper() : null);
+    TracedRunner traced = new TracedRunner(prog, engine, MACHINE, hostMapper ? new HostMapper() : null);
+    long[][] want = plain.data();
+    long[][] got = traced.data();
+    for (int f = 0; f < 3; f++) {
+      assertThat(got[f]).as("field f%d, %s", f, describe.get()).containsExactly(want[f]);
+    }
+    assertThat(plain.unorderedInterferingPairs()).as("the untraced run").isEmpty();
+    assertThat(traced.unorderedInterferingPairs()).as("%s", describe.get()).isEmpty();
+    assertThat(replayedOps.getAsLong()).as("operations the engine replayed, %s", describe.get()).isPositive();
+  }
+
+  /** A random program of the laws, with the replayable tail that makes replays a law too. */
+  static TracedProgram program(long seed, int iterations, int body, boolean mixed, boolean futures,
+      boolean foldedReductions) {
+    return new TracedProgram(seed, iterations, body, mixed, 0.15, false, futures, foldedReductions)
+        .withReplayableTail(seed ^ 0x5DEECE66DL, 4, 1 + Math.floorMod(seed, 4));
+  }
+
   @Property(tries = 150)
   void finalDataIsBitIdenticalToTheUntracedRunAndInterferingTasksStayOrdered(@ForAll long seed,
       @ForAll @IntRange(min = 2, max = 6) int iterations, @ForAll @IntRange(min = 1, max = 8) int body,
       @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
-    TracedProgram prog = new TracedProgram(seed, iterations, body, mixed, 0.15, false, futures);
-    TracedRunner plain = new TracedRunner(prog, null, MACHINE, hostMapper ? new HostMapper() : null);
+    TracedProgram prog = program(seed, iterations, body, mixed, futures, false);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    TracedRunner traced = new TracedRunner(prog, engine, MACHINE, hostMapper ? new HostMapper() : null);
-    long[][] want = plain.data();
-    long[][] got = traced.data();
+    checkLaws(prog, hostMapper, engine, () -> engine.statistics().replayedOps(), engine::statistics);
     TracingStatistics s = engine.statistics();
-    for (int f = 0; f < 3; f++) {
-      assertThat(got[f]).as("field f%d, %s", f, s).containsExactly(want[f]);
-    }
-    if (plain.unorderedInterferingPairs().isEmpty()) {
-      assertThat(traced.unorderedInterferingPairs()).as("%s", s).isEmpty();
-    }
     STATS.addAndGet(0, s.replays());
     STATS.addAndGet(1, s.elidedReplays());
     STATS.addAndGet(2, s.recordings());
@@ -56,7 +81,7 @@ class ReplayProperties {
     STATS.addAndGet(7, s.reducingReplays());
     STATS.addAndGet(8, s.reducingReplays() > 0 ? 1 : 0);
     STATS.addAndGet(9, futures ? 1 : 0);
-    for (int id = 0; id < 3; id++) {
+    for (int id = 0; id <= TracedProgram.TAIL_TRACE; id++) {
       STATS.addAndGet(6, engine.recordings(id).stream().filter(Recording::idempotent).count());
       for (Recording r : engine.recordings(id)) { // the recorder decides idempotence without the sets' index
         boolean implies = r.postcondition().implies(r.precondition());
@@ -69,39 +94,40 @@ class ReplayProperties {
     }
   }
 
-  /**
-   * The same law on bodies that reduce (sum and xor, on random regions and fields) and read the reduced
-   * data, with every trace starting with no reductions pending and folding its own before it ends:
-   * those traces are replayed, reusing their recorded reduction instances and re-issuing their folds.
-   * (The property above covers reductions pending at the trace's boundaries, which the engine folds.)
-   */
   /** Shrunk from the property above: a reducing trace replayed on the host mapper with futures. */
   @net.jqwik.api.Example
   void aReducingReplayWithFuturesOnTheHostMapperKeepsInterferingTasksOrdered() {
     finalDataIsBitIdenticalToTheUntracedRunAndInterferingTasksStayOrdered(3054471676L, 2, 4, true, true, true, true);
   }
 
+  /**
+   * The same laws on bodies that reduce (sum and xor, on random regions and fields) and read the reduced
+   * data, with every trace starting with no reductions pending and folding its own before it ends:
+   * those traces are replayed, reusing their recorded reduction instances and re-issuing their folds.
+   * (The property above covers reductions pending at the trace's boundaries, which the engine folds.)
+   */
   @Property(tries = 100)
   void tracesThatFoldTheirReductionsReplayBitIdentically(@ForAll long seed,
       @ForAll @IntRange(min = 2, max = 6) int iterations, @ForAll @IntRange(min = 1, max = 8) int body,
       @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
-    TracedProgram prog = new TracedProgram(seed, iterations, body, true, 0.15, false, futures, true);
-    TracedRunner plain = new TracedRunner(prog, null, MACHINE, hostMapper ? new HostMapper() : null);
+    TracedProgram prog = program(seed, iterations, body, true, futures, true);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    TracedRunner traced = new TracedRunner(prog, engine, MACHINE, hostMapper ? new HostMapper() : null);
-    long[][] want = plain.data();
-    long[][] got = traced.data();
+    checkLaws(prog, hostMapper, engine, () -> engine.statistics().replayedOps(), engine::statistics);
     TracingStatistics s = engine.statistics();
-    for (int f = 0; f < 3; f++) {
-      assertThat(got[f]).as("field f%d, %s", f, s).containsExactly(want[f]);
-    }
-    assertThat(plain.unorderedInterferingPairs()).isEmpty();
-    assertThat(traced.unorderedInterferingPairs()).as("%s", s).isEmpty();
     REDUCING.addAndGet(0, s.replays());
     REDUCING.addAndGet(1, s.reducingReplays());
     REDUCING.addAndGet(2, s.reducingReplays() > 0 ? 1 : 0);
     REDUCING.incrementAndGet(3);
     REDUCING.addAndGet(4, s.unreplayable());
+  }
+
+  /** The laws cannot pass vacuously: an engine that never memoizes keeps the data right but fails them. */
+  @Test
+  void anEngineThatAlwaysAnalysesFailsTheLaws() {
+    ReplayHappensProperties.AlwaysAnalyse stub = new ReplayHappensProperties.AlwaysAnalyse();
+    assertThatThrownBy(() -> checkLaws(program(42, 3, 5, true, true, false), false, stub, () -> stub.replayedOps,
+        () -> "always analysed")).isInstanceOf(AssertionError.class)
+        .hasMessageContaining("operations the engine replayed");
   }
 
   /**
@@ -113,13 +139,18 @@ class ReplayProperties {
       @ForAll @IntRange(min = 4, max = 8) int iterations, @ForAll @IntRange(min = 2, max = 8) int body) {
     TracedProgram prog = new TracedProgram(seed, iterations, body, false, 0, true);
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
-    TracedRunner fenced = new TracedRunner(prog, new DynamicTracing(TracingOptions.defaults().withFenceElision(false)
-        .withIdempotentReplay(false)), MACHINE, null);
-    TracedRunner elided = new TracedRunner(prog, new DynamicTracing(), MACHINE, null);
+    DynamicTracing withFences = new DynamicTracing(TracingOptions.defaults().withFenceElision(false)
+        .withIdempotentReplay(false));
+    TracedRunner fenced = new TracedRunner(prog, withFences, MACHINE, null);
+    DynamicTracing withElision = new DynamicTracing();
+    TracedRunner elided = new TracedRunner(prog, withElision, MACHINE, null);
     SPURIOUS.addAndGet(0, serialisedExtra(plain, fenced));
     SPURIOUS.addAndGet(1, serialisedExtra(plain, elided));
     SPURIOUS.incrementAndGet(2);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
+    // identical whole-body iterations replay (ReplayHappensProperties): else there is nothing to measure
+    assertThat(withFences.statistics().replayedOps()).as("%s", withFences.statistics()).isPositive();
+    assertThat(withElision.statistics().replayedOps()).as("%s", withElision.statistics()).isPositive();
   }
 
   /**

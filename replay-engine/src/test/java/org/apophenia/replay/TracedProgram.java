@@ -122,6 +122,31 @@ final class TracedProgram {
     }
   }
 
+  /** The trace id of {@link #withReplayableTail}'s iterations, apart from the ids 0-2 the body uses. */
+  static final int TAIL_TRACE = 3;
+
+  /**
+   * This program followed by {@code iterations} identical iterations of a new body of {@code length}
+   * replayable operations (tasks and index launches, no REDUCE, no fill, no future), each one whole
+   * trace {@link #TAIL_TRACE}: an engine that memoizes replays some of them whatever came before (its
+   * recording settles after at most two instances), so the laws can demand replays on every input.
+   */
+  TracedProgram withReplayableTail(long seed, int iterations, int length) {
+    Random r = new Random(seed);
+    List<Op> body = new ArrayList<>();
+    for (int i = 0; i < length; i++) {
+      body.add(randomOp0(r, false));
+    }
+    for (int it = 0; it < iterations; it++) {
+      items.add(new Begin(TAIL_TRACE));
+      for (Op t : body) {
+        items.add(new Op(t.kind(), t.reqs(), r.nextLong()));
+      }
+      items.add(new End(TAIL_TRACE));
+    }
+    return this;
+  }
+
   int regions() {
     return 1 + 2 * pieces + 2;
   }

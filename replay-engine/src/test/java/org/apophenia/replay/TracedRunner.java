@@ -9,6 +9,7 @@ import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
 import org.apophenia.legion.FieldType;
+import org.apophenia.legion.HashChain;
 import org.apophenia.legion.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.LogicalRegion;

@@ -12,7 +12,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.samples.array.NdArray;
-import org.apophenia.samples.array.TracingStats;
+import org.apophenia.samples.array.IssueCounts;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.ProcessorKind;
 
@@ -75,7 +75,7 @@ public final class SampleRunner {
     }
     np.close();
     m.mark(np, runtime, done); // what close() flushed
-    TracingStats stats = np.stats();
+    IssueCounts stats = np.stats();
     InterceptorStats is = np.interceptorStats();
     RunResult.Mining mining = is == null ? RunResult.Mining.NONE
         : new RunResult.Mining(is.jobsIngested() + is.jobsFailed(), is.tokensMined(), is.miningCpuNanos(), is.waits(),
@@ -117,7 +117,7 @@ public final class SampleRunner {
     }
 
     void mark(ArrayContext np, LegionRuntime runtime, int i) {
-      TracingStats s = np.stats();
+      IssueCounts s = np.stats();
       ops[i] = s.ops();
       issued[i] = s.opsIssued();
       events[i] = runtime.simulation().eventCount();

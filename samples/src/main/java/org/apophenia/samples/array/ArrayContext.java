@@ -469,11 +469,11 @@ public final class ArrayContext implements AutoCloseable {
   }
 
   /** The counters as of now (call after {@link #close()} for the final ones). */
-  public TracingStats stats() {
+  public IssueCounts stats() {
     long[] t = account.snapshot(TimeAccount.newSnapshot());
     long frontDoor = Bucket.frontDoor(t);
     long apopheniaNanos = Bucket.apophenia(t);
-    return new TracingStats(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
+    return new IssueCounts(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
         frontDoor, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
   }
 

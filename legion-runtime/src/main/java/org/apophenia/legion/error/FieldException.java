@@ -1,4 +1,4 @@
-package org.apophenia.legion;
+package org.apophenia.legion.error;
 
 /** A field that is not in the region's field space. Leaves the runtime usable. */
 public final class FieldException extends LegionException {

@@ -1,4 +1,4 @@
-package org.apophenia.legion;
+package org.apophenia.legion.error;
 
 /** Points of an index launch, or requirements of one operation, that interfere with each other. Leaves the runtime usable. */
 public final class InterferenceException extends LegionException {

@@ -20,8 +20,8 @@ import org.apophenia.sim.Simulation;
  * <p>Cost: O(commands) simulator calls plus O(postcondition). Stateless; thread-safe if the support
  * is used from one thread.
  */
-final class TraceReplayer {
-  private TraceReplayer() {}
+final class TraceExecutor {
+  private TraceExecutor() {}
 
   /**
    * What a replay leaves for the next back-to-back one.

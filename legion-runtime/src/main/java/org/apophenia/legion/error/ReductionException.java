@@ -1,4 +1,4 @@
-package org.apophenia.legion;
+package org.apophenia.legion.error;
 
 /** A reduction privilege with an unregistered operator. Leaves the runtime usable. */
 public final class ReductionException extends LegionException {

@@ -1,4 +1,4 @@
-package org.apophenia.legion;
+package org.apophenia.legion.error;
 
 /** A partition that does not fit its region (a different index space, a subregion outside the parent). Leaves the runtime usable. */
 public final class PartitionException extends LegionException {

@@ -1,4 +1,4 @@
-package org.apophenia.legion;
+package org.apophenia.legion.error;
 
 /** Unbalanced, nested or mismatched trace markers (tbegin/tend). Leaves the runtime usable. */
 public final class TraceMarkerException extends LegionException {

@@ -1,4 +1,4 @@
-package org.apophenia.legion;
+package org.apophenia.legion.error;
 
 /**
  * A user mistake detected by the runtime. The message names the operation, region, fields and

@@ -1,7 +1,9 @@
 package org.apophenia.samples.array;
 
 /**
- * What an {@link ArrayContext} counted, the same way in every mode.
+ * What an {@link ArrayContext} issued and how its trace markers divide it, counted the same way in
+ * every mode, with or without a trace engine: the application's view. What an engine did with the
+ * traces (replays, recordings, mismatches) is {@code org.apophenia.replay.TracingStatistics}.
  *
  * @param opsIssued operations the program issued
  * @param ops operations the runtime received (equal to {@code opsIssued} once the context is closed)
@@ -15,7 +17,7 @@ package org.apophenia.samples.array;
  * @param regions logical regions created for arrays
  * @param reuses allocations served by the region pool
  */
-public record TracingStats(long opsIssued, long ops, long tracedOps, long replayedOps, long tracesRecorded,
+public record IssueCounts(long opsIssued, long ops, long tracedOps, long replayedOps, long tracesRecorded,
     long replays, long frontDoorNanos, long apopheniaNanos, long longestTrace, int regions, long reuses) {
 
   /** {@code tracedOps / ops}, 0 without operations. */

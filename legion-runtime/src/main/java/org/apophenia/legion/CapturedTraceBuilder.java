@@ -11,12 +11,12 @@ import org.apophenia.sim.Simulation;
  * What a {@link TraceEngine} needs to turn an analysis into replayable graph-calculus commands and the
  * simulator cannot tell it: the inputs of each merge event, the data movement (copy, fold, fill)
  * bound to each command's completion event, and the reduction instances each task reduced into.
- * Active only while a trace is open with an engine installed;
- * cleared at every {@code tbegin}, so it holds at most one trace's analysed commands; {@link #detach}
- * hands what it holds to an engine as an immutable {@link CapturedTrace} and starts afresh. Not
- * thread-safe.
+ * The {@link CapturedTrace} of the open trace as it grows: active only while a trace is open with an
+ * engine installed; cleared at every {@code tbegin}, so it holds at most one trace's analysed
+ * commands; {@link #detach} hands what it holds to an engine as an immutable {@link CapturedTrace} and
+ * starts afresh. Not thread-safe.
  */
-final class TraceCapture {
+final class CapturedTraceBuilder {
   /** What is being captured; once detached, its maps are never written again (the capture replaced it). */
   private Captured current = Captured.empty();
   boolean active;

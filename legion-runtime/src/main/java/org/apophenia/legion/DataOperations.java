@@ -1,0 +1,185 @@
+package org.apophenia.legion;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
+import org.apophenia.sim.Simulation;
+import org.apophenia.sim.machine.Memory;
+
+/**
+ * The operations that are not tasks (Legion thesis §2.7): fills, explicit copies, execution fences and
+ * inline mappings, all in node 0's SYSTEM memory. Inside a trace the engine sees fills, copies and
+ * fences but they are always analysed; an inline mapping is untraceable. Not thread-safe, like the
+ * runtime.
+ */
+final class DataOperations {
+  private final Simulation sim;
+  private final Memory hostMemory;
+  private final DependenceGraph graph;
+  private final LogicalAnalyzer logical;
+  private final PhysicalAnalyzer physical;
+  private final Effects effects;
+  private final CapturedTraceBuilder capture;
+  private final Resolution resolution;
+  private final Ordering ordering;
+  private final AnalysisCharges charges;
+  private final TraceMarkers markers;
+
+  DataOperations(Simulation sim, Memory hostMemory, LogicalAnalyzer logical, PhysicalAnalyzer physical,
+      Effects effects, CapturedTraceBuilder capture, Resolution resolution, Ordering ordering, AnalysisCharges charges,
+      TraceMarkers markers) {
+    this.sim = sim;
+    this.hostMemory = hostMemory;
+    this.graph = ordering.graph();
+    this.logical = logical;
+    this.physical = physical;
+    this.effects = effects;
+    this.capture = capture;
+    this.resolution = resolution;
+    this.ordering = ordering;
+    this.charges = charges;
+    this.markers = markers;
+  }
+
+  void fill(LogicalRegion r, Field f, long value, LogicalRegion parent) {
+    markers.synchronizeEngine();
+    Resolved res = resolution.resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
+    int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, new long[0], List.of(res.req()));
+    markers.offer(pending); // fills are always analysed
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    logical.analyze(op, res.node(), res.mask(), res.priv(), -1, deps);
+    ordering.fenceDep(op, deps);
+    List<Issued> issued = new ArrayList<>();
+    List<Event> pre = ordering.eventsOf(deps);
+    pre.add(charges.chargeAnalysis("fill", 0, System.nanoTime() - t0, issued));
+    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node().rect.volume() * 8,
+        capture.merge(sim, pre));
+    Event done = sim.submit(fo);
+    issued.add(new Issued(fo, done));
+    RegionTree tree = res.node().tree;
+    Rect rect = res.node().rect;
+    int m = hostMemory.id();
+    Runnable write = () -> {
+      long[] d = tree.data(m, f.id());
+      long[] p = new long[rect.dim()];
+      for (long i = 0, n = rect.volume(); i < n; i++) {
+        rect.point(i, p);
+        d[(int) tree.root.rect.offset(p)] = value;
+      }
+    };
+    moves(done, write);
+    physical.commit(res.node(), res.mask(), Privilege.WD, m, done, null);
+    finish(op, deps, done, t0, pending, List.of(hostMemory), issued);
+  }
+
+  void copy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
+      LogicalRegion dstParent) {
+    markers.synchronizeEngine();
+    List<Resolved> rs = resolution.resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
+        RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
+    int op = graph.newOp(DependenceGraph.COPY, "copy " + src + "." + sf.name() + " -> " + dst + "." + df.name());
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.COPY, graph.name(op), -1, new long[0],
+        rs.stream().map(Resolved::req).toList());
+    markers.offer(pending); // copies are always analysed
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    for (Resolved r : rs) {
+      logical.analyze(op, r.node(), r.mask(), r.priv(), -1, deps);
+    }
+    ordering.fenceDep(op, deps);
+    List<Issued> issued = new ArrayList<>();
+    List<Event> pre = ordering.eventsOf(deps);
+    pre.add(charges.chargeAnalysis("copy", 0, System.nanoTime() - t0, issued));
+    Event logicalPre = capture.merge(sim, pre);
+    List<Event> cpre = new ArrayList<>(List.of(logicalPre));
+    int m = hostMemory.id();
+    for (Resolved r : rs) {
+      physical.prepare(r.node(), r.mask(), r.priv(), null, -1, m, logicalPre, cpre, issued);
+    }
+    Rect common = rs.get(0).node().rect.intersection(rs.get(1).node().rect);
+    Operation.Copy co = new Operation.Copy(graph.name(op), hostMemory, hostMemory, common.volume() * 8,
+        capture.merge(sim, cpre));
+    Event done = sim.submit(co);
+    issued.add(new Issued(co, done));
+    RegionTree st = rs.get(0).node().tree;
+    RegionTree dt = rs.get(1).node().tree;
+    Runnable move = () -> {
+      if (common.isEmpty()) {
+        return;
+      }
+      long[] s = st.data(m, sf.id());
+      long[] d = dt.data(m, df.id());
+      long[] p = new long[common.dim()];
+      for (long i = 0, n = common.volume(); i < n; i++) {
+        common.point(i, p);
+        d[(int) dt.root.rect.offset(p)] = s[(int) st.root.rect.offset(p)];
+      }
+    };
+    moves(done, move);
+    physical.commit(rs.get(1).node(), rs.get(1).mask(), Privilege.RW, m, done, null);
+    finish(op, deps, done, t0, pending, List.of(hostMemory, hostMemory), issued);
+  }
+
+  void fence() {
+    markers.synchronizeEngine();
+    int op = graph.newOp(DependenceGraph.FENCE, "fence");
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, new long[0], List.of());
+    markers.offer(pending);
+    long t0 = System.nanoTime();
+    IntArrayList deps = ordering.fence(op);
+    Operation.Merge mo = new Operation.Merge(ordering.eventsOf(deps));
+    Event done = sim.submit(mo);
+    finish(op, deps, done, t0, pending, List.of(), List.of(new Issued(mo, done)));
+  }
+
+  InlineRegion inlineMap(RegionRequirement req) {
+    markers.synchronizeEngine();
+    markers.untraceable("inline mapping of " + req.region());
+    Resolved r = resolution.resolveAll(List.of(req), "inline mapping").get(0);
+    if (r.priv() == Privilege.RED) {
+      throw new LegionException("inline mapping of " + req.region() + ": REDUCE privilege is not supported inline");
+    }
+    int op = graph.newOp(DependenceGraph.INLINE, "inline " + req.region());
+    long t0 = System.nanoTime();
+    IntArrayList deps = new IntArrayList();
+    logical.analyze(op, r.node(), r.mask(), r.priv(), r.redop(), deps);
+    ordering.fenceDep(op, deps);
+    Event logicalPre = sim.merge(ordering.eventsOf(deps));
+    List<Event> all = new ArrayList<>(List.of(logicalPre));
+    int m = hostMemory.id();
+    List<Issued> issued = new ArrayList<>();
+    physical.prepare(r.node(), r.mask(), r.priv(), null, -1, m, logicalPre, all, issued);
+    Event ready = sim.merge(all);
+    sim.runUntil(ready);
+    effects.applyTriggered(sim);
+    Event done = sim.userEvent();
+    sim.trigger(done);
+    physical.commit(r.node(), r.mask(), r.priv(), m, done, null);
+    graph.setDeps(op, deps.toIntArray());
+    graph.setEvent(op, done);
+    ordering.addAnalysisNanos(System.nanoTime() - t0);
+    Accessor[] acc = new Accessor[FieldSpace.MAX_FIELDS];
+    for (long x = r.mask(); x != 0; x &= x - 1) {
+      int f = Long.numberOfTrailingZeros(x);
+      acc[f] = r.accessor("inline mapping of " + req.region(), f, m, null);
+    }
+    return new InlineRegion(req, acc);
+  }
+
+  /** Binds the data movement {@code move} to {@code done}, for this run and for a recording. */
+  private void moves(Event done, Runnable move) {
+    effects.add(done, move);
+    capture.effect(done, move);
+  }
+
+  private void finish(int op, IntArrayList deps, Event done, long t0, PendingOp pending, List<Memory> mems,
+      List<Issued> issued) {
+    long dt = ordering.finish(op, deps, done, t0);
+    markers.analysed(pending, graph.deps(op), null, mems, issued, done, dt);
+  }
+}

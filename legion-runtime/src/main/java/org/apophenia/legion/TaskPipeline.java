@@ -1,0 +1,176 @@
+package org.apophenia.legion;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
+import org.apophenia.legion.error.LegionException;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Operation;
+import org.apophenia.sim.Simulation;
+import org.apophenia.sim.machine.Machine;
+import org.apophenia.sim.machine.Memory;
+import org.apophenia.sim.machine.Processor;
+
+/**
+ * The issue pipeline of one point task (Legion thesis ch. 3), after its requirements were resolved:
+ * a node in the dependence graph, the trace engine's say inside a trace, then logical dependence
+ * analysis ({@link LogicalAnalyzer}), mapping ({@link Mapper}), the analysis charged to a utility
+ * processor ({@link AnalysisCharges}), physical analysis ({@link PhysicalAnalyzer}: copies, reduction
+ * instances, event preconditions) and the task on the simulated machine. Not thread-safe, like the
+ * runtime.
+ */
+final class TaskPipeline {
+  private static final Event[] NO_EVENTS = new Event[0];
+
+  private final Machine machine;
+  private final Simulation sim;
+  private final Mapper mapper;
+  private final DependenceGraph graph;
+  private final LogicalAnalyzer logical;
+  private final PhysicalAnalyzer physical;
+  private final CapturedTraceBuilder capture;
+  private final Ordering ordering;
+  private final AnalysisCharges charges;
+  private final TraceMarkers markers;
+  private final Effects effects;
+  /**
+   * Per processor id, the memories visible from it as a set, filled on first use, so that checking
+   * a mapper's choice is a bit test rather than a search of the list Machine.visibleMemories keeps.
+   */
+  private final MemorySet[] visible;
+
+  TaskPipeline(Machine machine, Simulation sim, Mapper mapper, LogicalAnalyzer logical, PhysicalAnalyzer physical,
+      CapturedTraceBuilder capture, Effects effects, Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
+    this.machine = machine;
+    this.sim = sim;
+    this.mapper = mapper;
+    this.graph = ordering.graph();
+    this.logical = logical;
+    this.physical = physical;
+    this.capture = capture;
+    this.ordering = ordering;
+    this.charges = charges;
+    this.markers = markers;
+    this.effects = effects;
+    this.visible = new MemorySet[machine.processors().size()];
+  }
+
+  /**
+   * Issues point {@code pointIndex} of {@code points} (-1 of 1 for a single task) named {@code name}
+   * with resolved requirements {@code rs}, projected as {@code projected}: a graph node, the pending
+   * op, then the engine decides inside a trace; analysed now unless it handles it.
+   */
+  void issue(TaskDefinition def, String name, List<Resolved> rs, List<RegionRequirement> projected, List<Object> args,
+      long[] point, int pointIndex, int points, Future future) {
+    int op = graph.newOp(DependenceGraph.TASK, name);
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, name, def.id(), point, projected);
+    TaskIssue t = new TaskIssue(def, rs, args, point, future, pointIndex, points, charges.launch(),
+        effects, sim);
+    graph.setPending(op, t);
+    if (markers.offer(pending)) {
+      return;
+    }
+    analyze(op, pending, t);
+  }
+
+  /** Analyses pending task {@code t} (graph node {@code op}) and launches it. */
+  private void analyze(int op, PendingOp pending, TaskIssue t) {
+    long t0 = System.nanoTime();
+    TaskDefinition def = t.def;
+    List<Resolved> rs = t.rs;
+    IntArrayList deps = new IntArrayList();
+    for (Resolved r : rs) {
+      logical.analyze(op, r.node(), r.mask(), r.priv(), r.redop(), deps);
+    }
+    ordering.fenceDep(op, deps);
+    Processor proc = mapper.selectProcessor(machine, def.name(), def.bodies().keySet(), t.pointIndex, t.points);
+    if (!def.bodies().containsKey(proc.kind())) {
+      throw new LegionException("mapper chose " + proc.name() + " (" + proc.kind() + ") for task " + def.name()
+          + ", which has variants " + def.bodies().keySet());
+    }
+    List<Memory> mems = new ArrayList<>(rs.size());
+    for (Resolved r : rs) {
+      Memory mem = mapper.selectMemory(machine, proc, r.req(), physical.validMemories(r.node(), r.mask()));
+      if (!visibleFrom(proc, mem)) {
+        throw new LegionException("mapper chose " + mem.name() + " for task " + def.name() + ", not visible from "
+            + proc.name());
+      }
+      mems.add(mem);
+    }
+    List<Issued> issued = new ArrayList<>();
+    Event analysis = charges.mechanistic() ? charges.chargeWork(t, deps, proc.node(), markers.tracing(), issued)
+        : charges.chargeAnalysis(def.name(), proc.node(), System.nanoTime() - t0, issued);
+    List<Event> pre = new ArrayList<>();
+    for (int d : deps) {
+      pre.add(charges.remote(d, ordering.eventOf(d), proc.node(), issued));
+    }
+    for (Object a : t.args) {
+      if (a instanceof Future f) {
+        pre.add(ordering.futureEvent(f));
+      }
+    }
+    pre.add(analysis);
+    Event logicalPre = capture.merge(sim, pre);
+    List<Event> taskPre = new ArrayList<>();
+    taskPre.add(logicalPre);
+    ReductionBuffer[][] bufs = new ReductionBuffer[rs.size()][];
+    boolean reduces = false;
+    for (int i = 0; i < rs.size(); i++) {
+      Resolved r = rs.get(i);
+      bufs[i] = physical.prepare(r.node(), r.mask(), r.priv(), r.op(), r.redop(), mems.get(i).id(), logicalPre,
+          taskPre, issued);
+      reduces |= bufs[i] != null;
+    }
+    if (reduces) {
+      capture.instances(op, bufs);
+    }
+    Event done = submit(op, t, def.bodies().get(proc.kind()), proc, mems, bufs, capture.merge(sim, taskPre),
+        NO_EVENTS, 0, issued, false);
+    for (int i = 0; i < rs.size(); i++) {
+      Resolved r = rs.get(i);
+      physical.commit(r.node(), r.mask(), r.priv(), mems.get(i).id(), done, bufs[i]);
+    }
+    long dt = ordering.finish(op, deps, done, t0);
+    markers.analysed(pending, graph.deps(op), proc, mems, issued, done, dt);
+  }
+
+  /** Analyses pending task {@code op}, which the trace engine deferred, as if it had said ANALYZE. */
+  void analyzeDeferred(PendingOp op) {
+    analyze(op.op(), op, (TaskIssue) graph.pending(op.op()));
+  }
+
+  /** Whether {@code mem} is visible from {@code proc}, a processor of this machine (else false). */
+  private boolean visibleFrom(Processor proc, Memory mem) {
+    int id = proc.id();
+    if (id < 0 || id >= visible.length || machine.processor(id) != proc) {
+      return machine.visibleMemories(proc).contains(mem); // not the machine's own instance
+    }
+    MemorySet v = visible[id];
+    if (v == null) {
+      for (Memory m : machine.visibleMemories(proc)) {
+        v = v == null ? MemorySet.of(m) : v.with(m.id());
+      }
+      v = v == null ? MemorySet.EMPTY : v;
+      visible[id] = v;
+    }
+    return v.contains(mem) && machine.memory(mem.id()).equals(mem);
+  }
+
+  /**
+   * Submits task {@code t} (graph node {@code op}) on {@code proc} after {@code pre} and the first
+   * {@code count} events of {@code more}; sets its future's event.
+   */
+  Event submit(int op, TaskIssue t, TaskBody body, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs,
+      Event pre, Event[] more, int count, List<Issued> issued, boolean reuseInstances) {
+    String name = graph.name(op); // the task's own node: closes made by its analysis come after it
+    t.placed(name, body, proc, mems, bufs, reuseInstances);
+    Operation.Task task = new Operation.Task(name, proc, t.def.cost(), pre, t);
+    Event done = sim.submit(task, more, count);
+    if (issued != null) {
+      issued.add(new Issued(task, done));
+    }
+    t.future.event = done;
+    charges.launched(op, proc.node(), t.launch, done);
+    return done;
+  }
+}
