@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The StarPU capture tool (tools/starpu-capture, issue 6): builds the LD_PRELOAD library with gcc
+ * The StarPU capture tool (tools/starpu-capture): builds the LD_PRELOAD library with gcc
  * against Debian's libstarpu-dev, captures Debian starpu-examples' {@code cg}, and analyzes the
  * capture strictly (no malformed line). Under CI ({@code CI=true}) missing packages fail the test;
  * elsewhere they skip it.

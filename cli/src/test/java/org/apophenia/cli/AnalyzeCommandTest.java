@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code analyze} command's contract (issue 6): formats, JSON summary, dumps, errors. */
+/** The {@code analyze} command's contract (README, "Analyzing a captured task stream"): formats, JSON summary, dumps, errors. */
 class AnalyzeCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 

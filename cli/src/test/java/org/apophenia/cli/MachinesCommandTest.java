@@ -14,7 +14,7 @@ import org.apophenia.sim.machine.MachineFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code apophenia machines}: lists presets, validates machine files, exit code 2 on mistakes (issue 3). */
+/** {@code apophenia machines}: lists presets, validates machine files, exit code 2 on mistakes. */
 class MachinesCommandTest {
   @TempDir Path dir;
 

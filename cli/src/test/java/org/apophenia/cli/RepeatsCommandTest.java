@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code repeats} command's contract (issue 2, section 4). */
+/** The {@code repeats} command's contract (README, "Non-overlapping repeats"): text and JSON output, token files, errors. */
 class RepeatsCommandTest {
   @TempDir Path dir;
 

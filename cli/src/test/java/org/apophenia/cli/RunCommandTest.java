@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code run} command's contract (issue 7): JSON fields, dumps, one-line user errors. */
+/** The {@code run} command's contract (README, "Running the samples"): JSON fields, dumps, one-line user errors. */
 class RunCommandTest {
   @Test
   void jsonHasTheIssuesFields() throws Exception {

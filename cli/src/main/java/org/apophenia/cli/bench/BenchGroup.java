@@ -5,7 +5,7 @@ package org.apophenia.cli.bench;
  * never throws for a row that cannot run; it reports the row as skipped, with the reason.
  */
 public interface BenchGroup {
-  /** 1 to 7, the order of the issue. */
+  /** 1 to 7, the position in README's table of groups. */
   int number();
 
   /** Short name for {@code --only} and file names, e.g. {@code mining}. */

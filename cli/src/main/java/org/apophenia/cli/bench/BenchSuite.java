@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The seven groups of {@code apophenia bench}, in the order. Stateless. */
+/** The seven groups of {@code apophenia bench}, in the order of README's table of groups. Stateless. */
 public final class BenchSuite {
   private BenchSuite() {}
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Rendering of benchmark tables (issue 8): the same cells as text, Markdown, CSV and JSON. */
+/** Rendering of benchmark tables: the same cells as text, Markdown, CSV and JSON. */
 class TableTest {
   private final Table t = Table.builder("t", "A title", "name", "ms", "count")
       .row("short", 1.23456, 7L)
