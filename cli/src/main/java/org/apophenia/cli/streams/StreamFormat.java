@@ -2,7 +2,7 @@ package org.apophenia.cli.streams;
 
 /** The task-stream file formats {@code analyze} reads. */
 public enum StreamFormat {
-  /** {@code starpu-capture v1} (data/starpu/README.md): {@code <codelet> [<handle>:<mode>]...}. */
+  /** {@code starpu-capture v1} (cli/src/test/resources/starpu/README.md): {@code <codelet> [<handle>:<mode>]...}. */
   STARPU,
   /**
    * One JSON object per line (blank lines and lines starting with {@code #} skipped):
