@@ -1,7 +1,7 @@
 /*
  * starpu-capture: an LD_PRELOAD library that records every task a StarPU 1.3 program submits, in the
  * "starpu-capture v1" format that `apophenia analyze --format starpu` reads
- * (shared/data/starpu/README.md):
+ * (cli/src/test/resources/starpu/README.md):
  *
  *   <codelet-name> [<handle>:<access-mode>]...
  *
@@ -15,7 +15,7 @@
  *
  * Thread-safety: tasks may be submitted from several threads. Each line is formatted into a private
  * buffer and written with a single fwrite under a mutex, so lines are never interleaved (the capture
- * that produced shared/data/starpu/cg-b4-i100.txt had 8 interleaved lines).
+ * that produced cli/src/test/resources/starpu/cg-b4-i100.txt had 8 interleaved lines).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

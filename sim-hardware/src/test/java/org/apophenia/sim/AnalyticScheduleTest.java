@@ -10,7 +10,7 @@ import java.util.List;
 import org.apophenia.sim.machine.Machine;
 import org.junit.jupiter.api.Test;
 
-/** Small graphs whose schedule can be worked out by hand; every expected time is exact (issue 3). */
+/** Small graphs whose schedule can be worked out by hand; every expected time is exact. */
 class AnalyticScheduleTest {
   private final Machine m = TinyMachine.build();
   private final Simulation sim = Simulation.on(m);

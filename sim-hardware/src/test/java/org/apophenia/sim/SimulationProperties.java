@@ -20,7 +20,7 @@ import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Resource;
 
 /**
- * The laws of the simulator on random event graphs (issue 3): causality, exclusive resources,
+ * The laws of the simulator on random event graphs: causality, exclusive resources,
  * determinism, and the makespan bounds. Graphs mix tasks, runtime work, copies (one and two hops),
  * fills, merges and fences; "online" graphs also advance time between submissions.
  */

@@ -64,8 +64,8 @@ class GoldenRepeatsTest {
   void longestRepeatIsNotAlwaysFoundForNonOverlappingRepeats() {
     // The paper claims the longest repeat is always found. For non-overlapping repeats it is not:
     // here "1 0 1" occurs at 0 and 4, but the algorithm takes a length-2 repeat three times
-    // (REFERENCES.md says "0 1"; with first-occurrence numbering the tie between "0 1" and "1 0" goes
-    // to "1 0", which covers as much). Either way no repeat of length 3 is reported.
+    // (REFERENCES.md, "Golden cases": "0 1" or "1 0", which cover as much; with first-occurrence
+    // numbering the tie goes to "1 0"). Either way no repeat of length 3 is reported.
     RepeatSet set = RepeatFinder.withMinLength(1).find(new int[] {1, 0, 1, 0, 1, 0, 1, 1});
     assertEquals("2:0,2,4;1:6,7", render(set));
     assertEquals(2, set.repeats().get(0).length(), "the longest reported repeat is shorter than 1 0 1");

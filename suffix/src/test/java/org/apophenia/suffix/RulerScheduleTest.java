@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.stream.IntStream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /** The ruler-function schedule of paper §4.4 and Legion's implementation (REFERENCES.md). */
@@ -39,14 +42,70 @@ class RulerScheduleTest {
     assertThat(s.windowAfter(2000)).isEqualTo(2000);
   }
 
-  @Property
-  void windowNeverExceedsTheBuffered(@ForAll @IntRange(min = 1, max = 5000) int buffer,
-      @ForAll @IntRange(min = 1, max = 500) int scale, @ForAll @IntRange(min = 1, max = 5000) int size) {
-    if (scale > buffer || size > buffer) {
-      return;
-    }
-    RulerSchedule s = new RulerSchedule(buffer, scale);
-    assertThat(s.windowAfter(size)).isBetween(0, size);
+  /** A schedule and a buffer size it accepts: {@code 1 <= scale <= buffer}, {@code 1 <= size <= buffer}. */
+  record Point(RulerSchedule schedule, int size) {}
+
+  @Provide
+  Arbitrary<Point> points() {
+    return Arbitraries.integers().between(1, 5000).flatMap(buffer -> Combinators.combine(
+        Arbitraries.integers().between(1, Math.min(500, buffer)), Arbitraries.integers().between(1, buffer))
+        .as((scale, size) -> new Point(new RulerSchedule(buffer, scale), size)));
+  }
+
+  @Property(tries = 2000)
+  void windowNeverExceedsTheBuffered(@ForAll("points") Point p) {
+    assertThat(p.schedule().windowAfter(p.size())).isBetween(0, p.size());
+  }
+
+  @Provide
+  Arbitrary<RulerSchedule> schedules() {
+    return points().map(Point::schedule);
+  }
+
+  /** Sizes short of a full buffer that are not a multiple of the scale (so the scale is at least 2). */
+  @Provide
+  Arbitrary<Point> betweenMultiples() {
+    return Combinators.combine(Arbitraries.integers().between(2, 500), Arbitraries.integers().between(0, 20))
+        .flatAs((scale, units) -> Combinators.combine(Arbitraries.integers().between(1, scale - 1),
+            Arbitraries.integers().between(1, 5000)).as((rest, extra) -> {
+              int size = units * scale + rest;
+              return new Point(new RulerSchedule(Math.max(scale, size) + extra, scale), size);
+            }));
+  }
+
+  /** Sizes short of a full buffer that are a whole number of scale units. */
+  @Provide
+  Arbitrary<Point> atMultiples() {
+    return Combinators.combine(Arbitraries.integers().between(1, 500), Arbitraries.integers().between(1, 64),
+        Arbitraries.integers().between(1, 5000)).as((scale, units, extra) ->
+            new Point(new RulerSchedule(units * scale + extra, scale), units * scale));
+  }
+
+  @Property(tries = 500)
+  void aFullBufferIsAnalysedWhole(@ForAll("schedules") RulerSchedule s) {
+    assertThat(s.windowAfter(s.bufferSize())).isEqualTo(s.bufferSize());
+  }
+
+  @Property(tries = 1000)
+  void noWindowOpensBetweenMultiplesOfTheScale(@ForAll("betweenMultiples") Point p) {
+    assertThat(p.schedule().windowAfter(p.size())).isZero();
+  }
+
+  /**
+   * The ruler function as laws rather than a second implementation: at a multiple of the scale the
+   * window spans a power of two of scale units, the largest that divides the units buffered (so the
+   * quotient is odd).
+   */
+  @Property(tries = 1000)
+  void atAMultipleOfTheScaleTheWindowIsTheRulerFunctionInScaleUnits(@ForAll("atMultiples") Point p) {
+    RulerSchedule s = p.schedule();
+    int buffered = p.size() / s.scale();
+    int window = s.windowAfter(p.size());
+    assertThat(window % s.scale()).as("window %d in whole units of %d", window, s.scale()).isZero();
+    int units = window / s.scale();
+    assertThat(Integer.bitCount(units)).as("window units %d, a power of two", units).isEqualTo(1);
+    assertThat(buffered % units).as("window units divide the %d buffered", buffered).isZero();
+    assertThat((buffered / units) % 2).as("the largest such power of two").isEqualTo(1);
   }
 
   @Test

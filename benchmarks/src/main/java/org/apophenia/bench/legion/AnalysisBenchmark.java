@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 4's performance goal: the real cost of the runtime's dynamic analysis per task, target
+ * The runtime's performance goal: the real cost of the runtime's dynamic analysis per task, target
  * at most 10 µs for a task with 3 region requirements, as a function of requirements per task, depth
  * of the region tree and partition width, in a steady stencil pattern.
  *

@@ -44,7 +44,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 5's performance goal: the real cost per task of analysing a trace, recording it, and replaying
+ * The replay engine's performance goal: the real cost per task of analysing a trace, recording it, and replaying
  * it, for a Jacobi-like trace (single tasks: for every block, RW x[i] reading the ghosted y[i], then RW
  * y[i] reading x[i]) and a stencil-like one (the same as two index launches), with {@code tasks} tasks
  * per trace on one Perlmutter node (4 GPUs: ghost copies between framebuffers). Targets: replay at

@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 3's performance goal: build and simulate 10^6 operations with 3 preconditions each (one merge
+ * The simulator's performance goal: build and simulate 10^6 operations with 3 preconditions each (one merge
  * and one task per operation) on one Perlmutter node, in at most 5 s, with heap linear in graph size.
  *
  * <p>Each operation is a task on one of the node's 60 CPUs and 4 GPUs (round robin) that waits for the

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Suffix-array construction and the whole repeat finder (min length 5, as Legion's default) on the
- * workloads of issue 2. Run with {@code -prof gc}: {@code gc.alloc.rate.norm / n} is the heap
+ * {@link Workloads}. Run with {@code -prof gc}: {@code gc.alloc.rate.norm / n} is the heap
  * allocated per token, an upper bound on the peak heap per token.
  */
 @State(Scope.Benchmark)

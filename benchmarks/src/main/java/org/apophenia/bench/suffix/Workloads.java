@@ -2,7 +2,7 @@ package org.apophenia.bench.suffix;
 
 import java.util.SplittableRandom;
 
-/** The token streams of issue 2's benchmarks, seeded so every run measures the same input. */
+/** The token streams of the repeat finder's benchmarks, seeded so every run measures the same input. */
 public enum Workloads {
   /** A period-64 loop in which 2% of the tokens are replaced by random ones from a 2^20 alphabet. */
   LOOP64_NOISY {

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The presets have the shapes issue 3 asks for, and every pair of their memories is connected. */
+/**
+ * The presets have the node shapes README's "Simulated machines" describes (processors, memories,
+ * channels and their figures), and every pair of their memories is connected.
+ */
 class PresetsTest {
   @Test
   void perlmutterNodeHasOneEpycFourA100sAndSlingshotBetweenNodes() {

@@ -28,7 +28,7 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** Chrome trace JSON and Paje timelines of a small stencil-like run on perlmutter:2 (issue 3, Timelines). */
+/** Chrome trace JSON and Paje timelines of a small stencil-like run on perlmutter:2. */
 class TimelineExportTest {
   /** A few iterations: analysis on a utility core, halo copies between GPUs and nodes, GPU tasks. */
   static Timeline stencilTimeline(TimelineRecorder recorder, int iterations) {

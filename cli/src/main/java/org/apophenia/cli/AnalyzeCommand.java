@@ -1,0 +1,244 @@
+package org.apophenia.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.apophenia.Bucket;
+import org.apophenia.apophenia.CoverageBound;
+import org.apophenia.apophenia.Interceptor;
+import org.apophenia.apophenia.InterceptorStats;
+import org.apophenia.apophenia.TimeAccount;
+import org.apophenia.apophenia.TraceSink;
+import org.apophenia.cli.report.MiningLog;
+import org.apophenia.cli.report.ReportWriter;
+import org.apophenia.cli.report.Summary;
+import org.apophenia.cli.report.TraceSearchRecorder;
+import org.apophenia.cli.streams.InputException;
+import org.apophenia.cli.streams.MalformedStreamException;
+import org.apophenia.cli.streams.StreamFormat;
+import org.apophenia.cli.streams.StreamOp;
+import org.apophenia.cli.streams.StreamReader;
+import org.apophenia.cli.streams.StreamTokenizer;
+import org.apophenia.cli.streams.TextInput;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apophenia analyze FILE}: runs a captured task stream through the Apophenia interceptor with a
+ * counting sink and reports what it traced. Settings start from {@code --settings}
+ * ({@code default} or {@code legion}) and single options override them.
+ */
+@Command(
+    name = "analyze",
+    mixinStandardHelpOptions = true,
+    description = "Run a captured task stream through Apophenia and report the traces it finds.")
+final class AnalyzeCommand implements Callable<Integer> {
+  /** What {@code --out} holds after a run. */
+  static final List<String> REPORT_FILES =
+      List.of("summary.json", "traces.json", "trace-search.csv", "trace-search.png", "mining.csv");
+
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "FILE", description = "The task stream (starpu-capture v1 or JSONL).")
+  Path file;
+
+  @Option(names = "--format", paramLabel = "FORMAT",
+      description = "starpu or jsonl (default: jsonl for *.jsonl/*.json files, else starpu).")
+  String format;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a table.")
+  boolean json;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv.")
+  Path out;
+
+  @Option(names = "--settings", paramLabel = "NAME", defaultValue = "default",
+      description = "Starting settings: default or legion (default: ${DEFAULT-VALUE}).")
+  String settings;
+
+  @Option(names = "--min-length", paramLabel = "N", description = "Shortest trace.") Integer minLength;
+  @Option(names = "--max-length", paramLabel = "N", description = "Longest trace.") Integer maxLength;
+  @Option(names = "--batch-size", paramLabel = "N", description = "History buffer size.") Integer batchSize;
+  @Option(names = "--multi-scale-factor", paramLabel = "N", description = "Ruler sampling unit.")
+  Integer scale;
+  @Option(names = "--visit-threshold", paramLabel = "N", description = "Visits before promotion.")
+  Integer visitThreshold;
+  @Option(names = "--warmup-visit-threshold", paramLabel = "N",
+      description = "Visits before promotion while no trace is known.") Integer warmupThreshold;
+  @Option(names = "--ingestion-delay", paramLabel = "N",
+      description = "Operations between a mining job's launch and its ingestion.") Integer delay;
+
+  @Option(names = "--skip-malformed",
+      description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
+          + "interleaved by concurrent writers.")
+  boolean skipMalformed;
+
+  @Option(names = "--bound",
+      description = "Also compute the most any online finder could cover (an operation is reachable only if a "
+          + "window of min-length operations around it occurred twice, without overlap, before it) and print "
+          + "the coverage against it.")
+  boolean bound;
+
+  @Option(names = "--window", paramLabel = "W", defaultValue = "5000",
+      description = "Window of the trace-search picture (default: ${DEFAULT-VALUE}).")
+  int window;
+
+  @Override
+  public Integer call() throws IOException {
+    // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
+    StreamFormat fmt = parseFormat();
+    ApopheniaConfig config = config();
+    Limits.WINDOW.check(window);
+    TextInput.checkReadable(file);
+    OutputPaths.directory("--out", out, REPORT_FILES);
+    // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
+    try (TraceSearchRecorder rec = out == null ? TraceSearchRecorder.counting() : TraceSearchRecorder.spilling();
+        MiningLog mining = out == null ? MiningLog.counting() : MiningLog.recording()) {
+      return analyze(fmt, config, rec, mining);
+    }
+  }
+
+  private int analyze(StreamFormat fmt, ApopheniaConfig config, TraceSearchRecorder rec, MiningLog mining)
+      throws IOException {
+    InterceptorStats stats;
+    StreamReader reader;
+    long t0 = System.nanoTime();
+    TimeAccount account = TimeAccount.started();
+    CoverageBound reachable = bound ? new CoverageBound(config.minTraceLength()) : null;
+    TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
+    try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
+        .config(config).listener(mining).account(account).build()) {
+      reader = new StreamReader(file, fmt, skipMalformed);
+      reader.forEach(apophenia::execute); // reading and parsing: the OTHER bucket
+      apophenia.flush();
+      stats = apophenia.stats();
+    } catch (MalformedStreamException | InputException e) {
+      throw new UserError(e.getMessage(), e);
+    }
+    double millis = (System.nanoTime() - t0) / 1e6;
+    long[] t = account.snapshot(TimeAccount.newSnapshot());
+    long n = Math.max(1, stats.ops());
+    long own = Bucket.apophenia(t);
+    Summary summary = rec.summary();
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("settings", settings);
+    extra.put("skippedLines", reader.skippedCount());
+    extra.put("miningJobs", stats.jobsIngested());
+    extra.put("miningFailures", stats.jobsFailed());
+    extra.put("miningMillis", mining.miningMillis());
+    extra.put("wallMillis", millis);
+    extra.put("apopheniaNanosPerOp", (double) own / n);
+    extra.put("parseNanosPerOp", (double) t[Bucket.OTHER.ordinal()] / n);
+    extra.put("observeNanosPerOp", (double) t[Bucket.OBSERVE.ordinal()] / n);
+    Map<String, Object> perOp = new LinkedHashMap<>();
+    for (Bucket b : Bucket.values()) {
+      perOp.put(b.key(), (double) t[b.ordinal()] / n);
+    }
+    extra.put("perOp", perOp);
+    if (reachable != null) {
+      extra.put("coverageBound", reachable.bound());
+      extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
+    }
+    extra.put("miningWaits", stats.waits());
+    extra.put("miningBackedOff", stats.jobsBackedOff());
+    extra.put("tokensMined", stats.tokensMined());
+    extra.put("miningCpuNanosPerOp", (double) stats.miningCpuNanos() / n);
+    extra.put("miningCoreFraction", stats.miningCpuNanos() / (millis * 1e6));
+    if (out != null) {
+      String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
+          file.getFileName(), settings, 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
+          summary.firstReplayOp());
+      ReportWriter.write(out, title, rec, mining, extra, window);
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (reader.skippedCount() > 0) {
+      PrintWriter e = spec.commandLine().getErr();
+      e.printf("apophenia analyze: warning: skipped %d malformed lines, first: %s%n",
+          reader.skippedCount(), reader.skipped().get(0).getMessage());
+      e.flush();
+    }
+    if (json) {
+      ObjectMapper mapper = new ObjectMapper().configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+      w.println(mapper.writeValueAsString(ReportWriter.summaryMap(summary, extra)));
+    } else {
+      w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", file.getFileName(), summary.ops(),
+          summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
+      if (reachable != null) {
+        w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; coverage is %.3f of it%n",
+            config.minTraceLength(), 100 * reachable.bound(),
+            reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
+      }
+      w.printf("traces recorded %d, replays %d, mean trace length %.1f, first replay at op %d%n",
+          summary.tracesRecorded(), summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
+      w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",
+          summary.untraceableOps(), stats.jobsIngested(), stats.jobsFailed(), mining.miningMillis());
+      w.printf(java.util.Locale.ROOT, "real ns/op: Apophenia %.0f (tokenize %.0f, match %.0f, ingest %.0f; %d waits "
+          + "for mining), reading and parsing %.0f, report recording %.0f%n", (double) own / n,
+          (double) t[Bucket.TOKENIZE.ordinal()] / n, (double) t[Bucket.MATCH.ordinal()] / n,
+          (double) t[Bucket.INGEST.ordinal()] / n, stats.waits(), (double) t[Bucket.OTHER.ordinal()] / n,
+          (double) t[Bucket.OBSERVE.ordinal()] / n);
+      w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core%n",
+          stats.tokensMined(), (double) stats.miningCpuNanos() / n, 100 * stats.miningCpuNanos() / (millis * 1e6));
+      if (out != null) {
+        w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
+      }
+    }
+    return 0;
+  }
+
+  private StreamFormat parseFormat() {
+    if (format == null) {
+      return StreamReader.guess(file);
+    }
+    return switch (format) {
+      case "starpu" -> StreamFormat.STARPU;
+      case "jsonl" -> StreamFormat.JSONL;
+      default -> throw new UserError("--format must be starpu or jsonl, got '" + format + "'");
+    };
+  }
+
+  /** The settings' names in a message of {@link ApopheniaConfig}, as the flags that set them. */
+  static String flagNames(String message) {
+    String m = message;
+    String[][] names = {{"warmupVisitThreshold", "--warmup-visit-threshold"}, {"visitThreshold", "--visit-threshold"},
+        {"minTraceLength", "--min-length"}, {"maxTraceLength", "--max-length"}, {"batchSize", "--batch-size"},
+        {"multiScaleFactor", "--multi-scale-factor"}, {"ingestionDelay", "--ingestion-delay"}};
+    for (String[] n : names) {
+      m = m.replaceAll("\\b" + n[0] + "\\b", n[1]);
+    }
+    return m;
+  }
+
+  private ApopheniaConfig config() {
+    ApopheniaConfig base = switch (settings) {
+      case "default" -> ApopheniaConfig.defaults();
+      case "legion" -> ApopheniaConfig.legion();
+      default -> throw new UserError("--settings must be default or legion, got '" + settings + "'");
+    };
+    ApopheniaConfig.Builder b = base.toBuilder();
+    if (Limits.MIN_LENGTH.check(minLength) != null) b.minTraceLength(minLength);
+    if (Limits.MAX_LENGTH.check(maxLength) != null) b.maxTraceLength(maxLength);
+    if (Limits.BATCH_SIZE.check(batchSize) != null) b.batchSize(batchSize);
+    if (Limits.SCALE.check(scale) != null) b.multiScaleFactor(scale);
+    if (Limits.VISIT_THRESHOLD.check(visitThreshold) != null) b.visitThreshold(visitThreshold);
+    if (Limits.WARMUP_THRESHOLD.check(warmupThreshold) != null) b.warmupVisitThreshold(warmupThreshold);
+    if (Limits.INGESTION_DELAY.check(delay) != null) b.ingestionDelay(delay);
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(flagNames(e.getMessage()) + " (with --settings " + settings + ")", e);
+    }
+  }
+}

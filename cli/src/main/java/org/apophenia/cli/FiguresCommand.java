@@ -1,0 +1,72 @@
+package org.apophenia.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.cli.figures.Figure;
+import org.apophenia.cli.figures.FigureSettings;
+import org.apophenia.cli.figures.Figures;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apophenia figures}: Figures 6–9 of the Apophenia paper regenerated on the simulated machines
+ * under the {@code legion} cost model; per figure a PNG, a CSV and a printed table with the shapes
+ * checked (PASS/FAIL).
+ */
+@Command(
+    name = "figures",
+    mixinStandardHelpOptions = true,
+    description = {"Regenerate Figures 6-9 of the Apophenia paper (weak scaling, strong scaling, warm-up) on the "
+        + "simulated machines under the legion cost model: per figure a PNG, a CSV and a table, with the paper's "
+        + "shapes checked (PASS/FAIL).",
+        "--quick runs weak scaling on 1 and 4 nodes, sizes small and large, the cfd sample only for Figures 6-7, "
+            + "1 and 8 GPUs for Figure 8, and fewer iterations."})
+final class FiguresCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--quick", description = "The abbreviated configuration (about 40 s of CPU).")
+  boolean quick;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "apophenia-figures",
+      description = "Where figureN.png and figureN.csv go (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--jobs", paramLabel = "N", defaultValue = "2",
+      description = "Runs in parallel (default: ${DEFAULT-VALUE}); the results do not depend on it.")
+  int jobs;
+
+  @Override
+  public Integer call() throws IOException {
+    if (jobs < 1) {
+      throw new UserError("--jobs must be at least 1, got " + jobs);
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    AnalysisCostModel costs = AnalysisCostModel.legion();
+    w.println("Apophenia paper, Figures 6-9, regenerated in simulation" + (quick ? " (quick configuration)" : ""));
+    w.println("cost model: " + costs.describe());
+    w.flush();
+    FigureSettings settings = quick ? FigureSettings.quick(jobs) : FigureSettings.full(jobs);
+    List<Figure> figures = Figures.make(settings, costs, out, line -> {
+      err.println(line);
+      err.flush();
+    });
+    long pass = 0;
+    long all = 0;
+    for (Figure f : figures) {
+      w.println();
+      Figures.print(f, w);
+      pass += f.checks().stream().filter(c -> c.pass()).count();
+      all += f.checks().size();
+    }
+    w.println();
+    w.printf("shapes: %d of %d PASS; figures and CSVs in %s/%n", pass, all, out);
+    return 0;
+  }
+}

@@ -1,0 +1,87 @@
+package org.apophenia.cli;
+
+import java.util.Map;
+
+/**
+ * The documented range of every numeric option of the command line, each upper bound with its reason
+ * (README, "Errors and limits"). A value outside its range is refused before any work, with exit code
+ * 2 and one line naming the flag, the value and the range, rather than failing later (an array too
+ * large to allocate, an overflowing size) or running for days.
+ */
+final class Limits {
+  private Limits() {}
+
+  /** An inclusive range for {@code flag}; {@code why} explains the upper bound. */
+  record Range(String flag, long min, long max, String why) {
+    /** {@code value} if it is null or inside the range; otherwise a {@link UserError} naming it. */
+    Integer check(Integer value) {
+      if (value != null) {
+        check((long) value);
+      }
+      return value;
+    }
+
+    long check(long value) {
+      if (value < min || value > max) {
+        throw new UserError(flag + " must be " + min + ".." + max + ", got " + value
+            + (value > max ? " (" + why + ")" : ""));
+      }
+      return value;
+    }
+  }
+
+  /** The interceptor buffers at most 100,000 pending operations, so no longer trace can be matched. */
+  static final int MAX_TRACE_LENGTH = 100_000;
+
+  static final Range MIN_LENGTH = new Range("--min-length", 1, MAX_TRACE_LENGTH,
+      "the interceptor holds at most 100000 pending operations");
+  static final Range MAX_LENGTH = new Range("--max-length", 1, MAX_TRACE_LENGTH,
+      "the interceptor holds at most 100000 pending operations");
+  /** {@code repeats}: a repeat occurs twice without overlap in an input of at most 2^31 - 1 tokens. */
+  static final Range REPEAT_MIN_LENGTH = new Range("--min-length", 1, 1 << 30,
+      "a repeat occurs twice, without overlap, in at most 2^31 - 1 tokens");
+  static final Range REPEAT_MAX_LENGTH = new Range("--max-length", 1, 1 << 30,
+      "a repeat occurs twice, without overlap, in at most 2^31 - 1 tokens");
+  static final Range BATCH_SIZE = new Range("--batch-size", 2, 1 << 20,
+      "each of up to 16 mining jobs copies the buffer and builds a suffix array over it, "
+          + "about 30 bytes a token");
+  static final Range SCALE = new Range("--multi-scale-factor", 1, 1 << 20, "at most the largest --batch-size");
+  static final Range VISIT_THRESHOLD = new Range("--visit-threshold", 1, 1_000_000,
+      "a candidate seen a million times without promotion is never promoted in practice");
+  static final Range WARMUP_THRESHOLD = new Range("--warmup-visit-threshold", 1, 1_000_000,
+      "at most the largest --visit-threshold");
+  static final Range INGESTION_DELAY = new Range("--ingestion-delay", 1, 1 << 20,
+      "a job ingested later than the largest buffer is full would describe a stale window");
+  static final Range WINDOW = new Range("--window", 1, 1 << 24,
+      "the picture keeps one flag per operation of the window");
+
+  static final Range ITERATIONS = new Range("--iterations", 1, 1_000_000,
+      "the run keeps per-iteration marks; a longer stream is analyze's job");
+  /** The sample's arrays are cut into at most this many row blocks: twice the most GPUs of a preset. */
+  static final Range TILES = new Range("--tiles", 1, 4096,
+      "one point task per tile per operation; eos:256, the largest preset, has 2048 GPUs");
+
+  /**
+   * The largest problem size of each sample. The samples compute real numbers in the JVM's heap, so
+   * the bound keeps the biggest array within 2^24 doubles (128 MiB) and one iteration within about a
+   * minute on one core (measured: stencil at 2^24 takes 30 s for setup and one iteration; mlp's matrix
+   * products make 256 take 15 s an iteration). Sizes are the sample's own unit (the matrix order for
+   * jacobi, the grid side for cfd and swe, the vector length for s3d and stencil, the feature count for
+   * mlp, whose batch is four times larger).
+   */
+  static final Map<String, Integer> MAX_SIZE = Map.of(
+      "jacobi", 4096,
+      "cfd", 2048,
+      "swe", 2048,
+      "s3d", 1 << 24,
+      "mlp", 256,
+      "stencil", 1 << 24);
+  /** The smallest size with an interior to update (cfd and swe's stencils need three rows). */
+  static final int MIN_SIZE = 4;
+
+  /** The range of {@code --size} for {@code sample}. */
+  static Range size(String sample) {
+    return new Range("--size", MIN_SIZE, MAX_SIZE.getOrDefault(sample, 4096),
+        "larger " + sample + " arrays outgrow the heap or an iteration takes minutes");
+  }
+}

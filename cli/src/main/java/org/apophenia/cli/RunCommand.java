@@ -1,0 +1,160 @@
+package org.apophenia.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apophenia.apophenia.Bucket;
+import org.apophenia.samples.apps.IterationMarks;
+import org.apophenia.samples.apps.RunOptions;
+import org.apophenia.samples.apps.RunResult;
+import org.apophenia.samples.apps.Sample;
+import org.apophenia.samples.apps.SampleCheckException;
+import org.apophenia.samples.apps.Samples;
+import org.apophenia.samples.array.Mode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apophenia run SAMPLE}: runs one sample array program on the runtime and the simulated machine
+ * in one tracing mode and reports what was traced, the checksum of its results and the times: where
+ * the issuing thread's real time went per op, by bucket, in the steady state and over the whole run.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = "Run a sample array program (jacobi, cfd, swe, s3d, mlp, stencil) with tracing off, "
+        + "hand-placed or automatic.")
+final class RunCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "SAMPLE", description = "One of: ${COMPLETION-CANDIDATES}.",
+      completionCandidates = SampleNames.class)
+  String sample;
+
+  @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
+      description = "none, manual (the sample's hand-placed traces) or auto (Apophenia); default ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(names = "--iterations", paramLabel = "N", description = "Main-loop iterations (default: the sample's).")
+  Integer iterations;
+
+  @Option(names = "--size", paramLabel = "N", description = "Problem size (default: the sample's).")
+  Integer size;
+
+  @Option(names = "--tiles", paramLabel = "N",
+      description = "Row blocks per array (default: the machine's GPUs, or CPUs up to 16; at least 4).")
+  Integer tiles;
+
+  @Option(names = "--machine", paramLabel = "PRESET|FILE", defaultValue = "workstation",
+      description = "A preset such as perlmutter:4 (see 'apophenia machines') or a machine file; "
+          + "default ${DEFAULT-VALUE}.")
+  String machine;
+
+  @Option(names = "--cost-model", paramLabel = "MODEL", defaultValue = "legion",
+      description = "Simulated cost of the runtime's own work: none, legion (analysis by requirements, "
+          + "region-tree nodes, fields and points, replay per task and per trace, on each node's utility "
+          + "processors; the output lists its parameters) or measured (real analysis time); default ${DEFAULT-VALUE}.")
+  String costModel;
+
+  @Option(names = "--json", description = "Print one JSON object instead of a summary.")
+  boolean json;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Write Apophenia's dumps (summary.json, traces.json, trace-search.csv/png, mining.csv) and the "
+          + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
+  Path out;
+
+  static final class SampleNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Samples.names().iterator();
+    }
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    // Everything is checked before the sample starts: a mistake costs no time and writes nothing.
+    Sample s = Samples.create(sample);
+    Mode m = Mode.parse(mode);
+    int n = iterations == null ? s.defaultIterations() : Limits.ITERATIONS.check(iterations);
+    Limits.size(sample).check(size);
+    Limits.TILES.check(tiles);
+    if (tiles != null && tiles > (size == null ? s.defaultSize() : size)) {
+      throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
+          + " rows (--size) into row blocks; give at most one tile per row");
+    }
+    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
+    OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    if (size != null) {
+      o = o.withSize(size);
+    }
+    if (tiles != null) {
+      o = o.withTiles(tiles);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    RunResult r;
+    try {
+      r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
+    } catch (SampleCheckException e) {
+      err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
+      return 1;
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      java.util.Map<String, Object> j = SampleRunSupport.summary(r);
+      j.put("costModel", costModel);
+      j.put("costModelParameters", o.costModel().describe());
+      w.println(new ObjectMapper().writeValueAsString(j));
+    } else {
+      w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
+          r.tiles(), r.size(), r.iterations(), r.ops());
+      w.printf("traced %d ops (%.1f%%), replayed %d; %d traces, %d replays; every iteration replayed from %s%n",
+          r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(), r.replays(),
+          r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
+      w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
+          r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
+          r.wallNanos() / 1e6, r.simulatedMakespanNanos() / 1e6);
+      IterationMarks.SteadyState st = r.steadyState();
+      if (st != null) {
+        w.printf("steady state (last %d iterations, %d-%d, %d ops%s): simulated %.2f us/op, front door %.2f us/op, "
+            + "Apophenia %.2f us/op%n", st.iterations(), st.fromIteration(), st.fromIteration() + st.iterations() - 1,
+            st.ops(), r.steadyStateWarm() || r.mode().equals("none") ? "" : ", not all replayed yet", st.simulatedNanosPerOp() / 1e3,
+            st.frontDoorNanosPerOp() / 1e3, st.apopheniaNanosPerOp() / 1e3);
+        printPerOp(w, "steady", st);
+      }
+      printPerOp(w, "whole", r.whole());
+      if (r.mining().jobs() > 0) {
+        w.printf(java.util.Locale.ROOT, "mining (background thread): %d jobs, %d tokens, %.0f CPU ns per op, %.1f%% of "
+            + "one core; the issuing thread waited %d times; %d windows backed off%n", r.mining().jobs(),
+            r.mining().tokensMined(), r.mining().cpuNanosPerOp(r.ops()), 100 * r.mining().coreFraction(r.wallNanos()),
+            r.mining().waits(), r.mining().backedOff());
+      }
+      w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
+      w.printf("simulated times under the cost model %s%n", o.costModel().describe());
+      if (out != null) {
+        w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv,timeline.json,"
+            + "timeline.paje}%n", out);
+      }
+    }
+    return 0;
+  }
+
+  /** One line of the per-op decomposition: real ns per op in each bucket, their sum and the wall. */
+  private static void printPerOp(PrintWriter w, String window, IterationMarks.SteadyState s) {
+    if (s == null) {
+      return;
+    }
+    StringBuilder b = new StringBuilder();
+    double sum = 0;
+    for (Bucket k : Bucket.values()) {
+      b.append(String.format(java.util.Locale.ROOT, " %s %.0f", k.key(), s.nanosPerOp(k)));
+      sum += s.nanosPerOp(k);
+    }
+    w.printf(java.util.Locale.ROOT, "real ns/op, %s:%s = %.0f (wall %.0f)%n", window, b, sum, s.wallNanosPerOp());
+  }
+}

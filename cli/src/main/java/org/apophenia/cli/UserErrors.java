@@ -1,0 +1,34 @@
+package org.apophenia.cli;
+
+import org.apophenia.cli.streams.InputException;
+import org.apophenia.cli.streams.MalformedStreamException;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/** How the CLI reports mistakes: one line, the command's name, the problem; exit code 2. */
+final class UserErrors {
+  static final int USAGE = 2;
+
+  private UserErrors() {}
+
+  static int handle(ParameterException e, String[] args) {
+    CommandLine cmd = e.getCommandLine();
+    String message = e.getMessage().startsWith("Error: ") ? e.getMessage().substring(7) : e.getMessage();
+    cmd.getErr().println(prefix(cmd) + message + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
+    return USAGE;
+  }
+
+  static int handleExecution(Exception e, CommandLine cmd, ParseResult parsed) throws Exception {
+    if (e instanceof UserError || e instanceof IllegalArgumentException || e instanceof InputException
+        || e instanceof MalformedStreamException) {
+      cmd.getErr().println(prefix(cmd) + e.getMessage());
+      return USAGE;
+    }
+    throw e;
+  }
+
+  private static String prefix(CommandLine cmd) {
+    return cmd.getCommandSpec().qualifiedName() + ": error: ";
+  }
+}

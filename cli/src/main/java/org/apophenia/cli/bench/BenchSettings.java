@@ -1,0 +1,24 @@
+package org.apophenia.cli.bench;
+
+import java.io.PrintWriter;
+
+/**
+ * How a benchmark run is sized and where progress lines go.
+ *
+ * @param quick small sizes and few repetitions (the whole suite in under two minutes on two cores)
+ * @param progress progress lines (stderr), or null for none
+ */
+public record BenchSettings(boolean quick, PrintWriter progress) {
+  /** Prints one progress line, if progress is wanted. */
+  public void progress(String format, Object... args) {
+    if (progress != null) {
+      progress.printf("bench: " + format + "%n", args);
+      progress.flush();
+    }
+  }
+
+  /** {@code quick} or {@code full} by mode. */
+  public <T> T pick(T quickValue, T fullValue) {
+    return quick ? quickValue : fullValue;
+  }
+}

@@ -1,0 +1,152 @@
+package org.apophenia.cli.figures;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.samples.apps.IterationMarks;
+import org.apophenia.samples.apps.RunOptions;
+import org.apophenia.samples.apps.RunResult;
+import org.apophenia.samples.apps.SampleRunner;
+import org.apophenia.samples.apps.Samples;
+import org.apophenia.samples.array.Mode;
+import org.apophenia.sim.Category;
+import org.apophenia.sim.SimulationListener;
+import org.apophenia.sim.Span;
+import org.apophenia.sim.machine.Machine;
+import org.apophenia.sim.machine.Presets;
+import org.apophenia.sim.machine.ProblemScale;
+import org.apophenia.sim.machine.Processor;
+import org.apophenia.sim.machine.ProcessorKind;
+
+/**
+ * Runs {@link FigureRun}s under the {@code legion} cost model and measures their steady state. Each run
+ * is independent and deterministic (a fresh runtime, simulated time only), so runs may go in parallel
+ * on {@code jobs} threads and the results do not depend on it. Not thread-safe itself.
+ *
+ * <p>Steady state: iterations per simulated second over the window from {@code max(warm-up,
+ * iterations / 3)} to the end, where warm-up is the iteration from which every loop-body operation was
+ * replayed (traced modes); untraced runs use the window from {@code iterations / 3}. A traced run that
+ * never reaches steady replay has no throughput (NaN, reported).
+ */
+final class FigureRunner {
+  private final AnalysisCostModel costs;
+  private final int jobs;
+  private final Consumer<String> progress;
+  private final Map<String, FigurePoint> done = new LinkedHashMap<>();
+
+  FigureRunner(AnalysisCostModel costs, int jobs, Consumer<String> progress) {
+    this.costs = costs;
+    this.jobs = Math.max(1, jobs);
+    this.progress = progress;
+  }
+
+  AnalysisCostModel costs() {
+    return costs;
+  }
+
+  /** The points of {@code runs}, in order; configurations already run are not run again. */
+  List<FigurePoint> run(List<FigureRun> runs) {
+    List<FigureRun> todo = new ArrayList<>();
+    for (FigureRun r : runs) {
+      if (!done.containsKey(r.key()) && todo.stream().noneMatch(t -> t.key().equals(r.key()))) {
+        todo.add(r);
+      }
+    }
+    if (jobs == 1) {
+      for (FigureRun r : todo) {
+        done.put(r.key(), measure(r));
+      }
+    } else {
+      ExecutorService pool = Executors.newFixedThreadPool(jobs, t -> {
+        Thread th = new Thread(t, "figures");
+        th.setDaemon(true);
+        return th;
+      });
+      try {
+        List<Future<FigurePoint>> fs = new ArrayList<>();
+        for (FigureRun r : todo) {
+          fs.add(pool.submit(() -> measure(r)));
+        }
+        for (int i = 0; i < todo.size(); i++) {
+          done.put(todo.get(i).key(), fs.get(i).get());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      } catch (ExecutionException e) {
+        throw new IllegalStateException(e.getCause());
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    List<FigurePoint> out = new ArrayList<>();
+    for (FigureRun r : runs) {
+      out.add(done.get(r.key()));
+    }
+    return out;
+  }
+
+  private FigurePoint measure(FigureRun r) {
+    Machine m = ProblemScale.of(Presets.machine(r.preset() + ":" + r.nodes()), r.scale());
+    Mode mode = Mode.parse(r.mode().startsWith("auto") ? "auto" : r.mode());
+    ApopheniaConfig config = ApopheniaConfig.defaults();
+    if (r.maxTraceLength() > 0) {
+      config = config.toBuilder().maxTraceLength(r.maxTraceLength()).build();
+    }
+    long t0 = System.nanoTime();
+    TaskTimes times = new TaskTimes();
+    RunOptions o = RunOptions.of(mode, r.iterations(), m, costs).withSize(r.proxySize()).withTiles(r.gpus())
+        .withConfig(config).withObservers(org.apophenia.apophenia.InterceptorListener.NONE, null, times);
+    RunResult res;
+    try {
+      res = SampleRunner.run(Samples.create(r.sample()), o);
+    } catch (RuntimeException e) {
+      String why = e.getMessage() == null ? e.toString() : e.getMessage();
+      progress.accept("  " + r.key() + " failed: " + why);
+      return new FigurePoint(r, Double.NaN, -1, -1, Double.NaN, "failed: " + why);
+    }
+    int end = res.iterations();
+    int from = mode == Mode.NONE ? end / 3 : res.warmupIterations() < 0 ? -1 : Math.max(res.warmupIterations(), end / 3);
+    double rate = Double.NaN;
+    String status = "ok";
+    if (from < 0 || from >= end) {
+      status = "no steady replay in " + end + " iterations";
+      from = -1;
+    } else {
+      IterationMarks marks = res.marks();
+      long[] t = marks.simulatedNanos();
+      rate = (end - from) / ((t[end] - t[from]) / 1e9);
+    }
+    FigurePoint p = new FigurePoint(r, rate, res.warmupIterations(), from, times.meanMicros(), status);
+    progress.accept(String.format(java.util.Locale.ROOT, "  %-7s %-6s %-8s %2d nodes %2d GPUs: %8.2f it/s, "
+        + "warm-up %d, mean GPU task %.0f us (%.1f s)", r.sample(), r.size(), r.mode(), r.nodes(), r.gpus(), rate,
+        res.warmupIterations(), times.meanMicros(), (System.nanoTime() - t0) / 1e9));
+    return p;
+  }
+
+  /** Mean duration of the tasks that ran on GPUs: the task granularity of a run. */
+  private static final class TaskTimes implements SimulationListener {
+    private long sum;
+    private long count;
+
+    @Override
+    public void onSpan(Span s) {
+      if (s.category() == Category.TASK && s.resource() instanceof Processor p && p.kind() == ProcessorKind.GPU) {
+        sum += s.duration();
+        count++;
+      }
+    }
+
+    double meanMicros() {
+      return count == 0 ? Double.NaN : sum / 1e3 / count;
+    }
+  }
+}

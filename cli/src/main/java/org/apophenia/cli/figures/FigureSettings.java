@@ -1,0 +1,65 @@
+package org.apophenia.cli.figures;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the figures run: the full configuration of the paper's Figures 6–9 ({@link #full}), the quick one
+ * ({@link #quick}), or any smaller one (tests). Immutable.
+ *
+ * @param name how the configuration is described in the output
+ * @param weakNodes node counts of the weak-scaling figures (4 GPUs per node)
+ * @param sizes problem sizes of the weak-scaling figures ({@link ProblemSizes#LABELS})
+ * @param figure6 samples of Figure 6 (the paper's S3D and HTR)
+ * @param figure7 samples of Figure 7 (the paper's CFD and TorchSWE)
+ * @param strongGpus GPU counts of Figure 8 (8 per node)
+ * @param iterations loop iterations per sample: past its warm-up, with a steady window after it
+ * @param jobs runs in parallel (the results do not depend on it)
+ */
+public record FigureSettings(String name, List<Integer> weakNodes, List<String> sizes, List<String> figure6,
+    List<String> figure7, List<Integer> strongGpus, Map<String, Integer> iterations, int jobs) {
+  /** The preset of the weak-scaling figures (4 GPUs per node, as the paper's Perlmutter runs). */
+  static final String WEAK_PRESET = "perlmutter";
+  /** The preset of the strong-scaling figure (the paper's FlexFlow runs were on Eos, 8 GPUs per node). */
+  static final String STRONG_PRESET = "eos";
+
+  public FigureSettings {
+    weakNodes = List.copyOf(weakNodes);
+    sizes = List.copyOf(sizes);
+    figure6 = List.copyOf(figure6);
+    figure7 = List.copyOf(figure7);
+    strongGpus = List.copyOf(strongGpus);
+    iterations = Map.copyOf(iterations);
+    if (weakNodes.isEmpty() || sizes.isEmpty() || strongGpus.isEmpty() || jobs < 1) {
+      throw new IllegalArgumentException("figure settings need nodes, sizes, GPUs and at least one job: " + name);
+    }
+  }
+
+  /** The paper's configuration: 1–16 nodes, three sizes, s3d/cfd/swe, 1–32 GPUs. */
+  public static FigureSettings full(int jobs) {
+    return new FigureSettings("full", List.of(1, 2, 4, 8, 16), ProblemSizes.LABELS, List.of("s3d", "cfd"),
+        List.of("cfd", "swe"), List.of(1, 2, 4, 8, 16, 32), Map.of("s3d", 36, "cfd", 24, "swe", 24, "mlp", 40), jobs);
+  }
+
+  /**
+   * The abbreviated configuration: weak scaling on 1 and 4 nodes (not 2, 8, 16), sizes small and large
+   * (no medium), the cfd sample only in Figures 6 and 7 (no s3d, no swe), strong scaling on 1 and 8 GPUs
+   * (not 2, 4, 16, 32), and fewer iterations (still past the warm-up).
+   */
+  public static FigureSettings quick(int jobs) {
+    return new FigureSettings("quick", List.of(1, 4), List.of("small", "large"), List.of("cfd"), List.of("cfd"),
+        List.of(1, 8), Map.of("cfd", 18, "mlp", 30), jobs);
+  }
+
+  List<String> samples(int figure) {
+    return figure == 6 ? figure6 : figure7;
+  }
+
+  int iterations(String sample) {
+    Integer n = iterations.get(sample);
+    if (n == null) {
+      throw new IllegalArgumentException("no iteration count for " + sample + " in " + name);
+    }
+    return n;
+  }
+}

@@ -1,0 +1,41 @@
+package org.apophenia.cli.figures;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apophenia.legion.AnalysisCostModel;
+
+/**
+ * The entry point of {@code apophenia figures}: runs the figures ({@link PaperFigures}), writes each as
+ * {@code figureN.png} and {@code figureN.csv} under a directory, and prints its table. Stateless.
+ */
+public final class Figures {
+  private Figures() {}
+
+  /**
+   * Runs every figure under {@code costs} and writes them under {@code out} (null: not written);
+   * {@code progress} sees one line per run.
+   */
+  public static List<Figure> make(FigureSettings settings, AnalysisCostModel costs, Path out,
+      Consumer<String> progress) throws IOException {
+    List<Figure> figures = PaperFigures.make(settings, new FigureRunner(costs, settings.jobs(), progress));
+    if (out != null) {
+      for (Figure f : figures) {
+        FigureOutput.write(f, out, costs.describe());
+      }
+    }
+    return figures;
+  }
+
+  /** The figure's table and checks, as the command prints them. */
+  public static void print(Figure f, PrintWriter w) {
+    FigureOutput.table(f, w);
+  }
+
+  /** The figure's points as CSV (header included). */
+  public static String csv(Figure f) {
+    return FigureOutput.csv(f);
+  }
+}

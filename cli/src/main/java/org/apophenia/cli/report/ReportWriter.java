@@ -1,0 +1,110 @@
+package org.apophenia.cli.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Writes the trace-search dumps of one {@code analyze} run into a directory: {@code summary.json},
+ * {@code traces.json}, {@code trace-search.csv}, {@code trace-search.png} (the paper's Figure 10) and
+ * {@code mining.csv}. Stateless.
+ */
+public final class ReportWriter {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ReportWriter() {}
+
+  /**
+   * Writes all five files; {@code extra} entries are appended to the summary object. {@code rec} and
+   * {@code mining} must keep their records ({@link TraceSearchRecorder#spilling()},
+   * {@link MiningLog#recording()}); the per-operation records are streamed from disk once, with one
+   * flag per operation of the window in memory.
+   */
+  public static void write(Path dir, String title, TraceSearchRecorder rec, MiningLog mining,
+      Map<String, Object> extra, int window) throws IOException {
+    Files.createDirectories(dir);
+    JSON.writeValue(dir.resolve("summary.json").toFile(), summaryMap(rec.summary(), extra));
+    writeTraces(dir.resolve("traces.json"), rec);
+    long n = rec.ops();
+    long step = Math.max(1, n / TraceSearchChart.MAX_POINTS);
+    LongOpenHashSet firstOps = new LongOpenHashSet();
+    for (TraceSearchRecorder.TraceInfo t : rec.traces()) {
+      firstOps.add(Math.min(t.firstOp, n - 1));
+    }
+    Long2IntOpenHashMap atFirstOps = new Long2IntOpenHashMap();
+    TraceSearchChart.Points points = new TraceSearchChart.Points();
+    BitSet ring = new BitSet(window); // whether each of the last `window` operations was traced
+    int[] count = {0};
+    try (BufferedWriter w = Files.newBufferedWriter(dir.resolve("trace-search.csv"), StandardCharsets.UTF_8)) {
+      w.write("index,token,traced,trace_id,traced_in_last_" + window + "\n");
+      rec.forEachOp((i, token, id) -> {
+        int slot = (int) (i % window);
+        if (i >= window && ring.get(slot)) {
+          count[0]--;
+        }
+        ring.set(slot, id >= 0);
+        if (id >= 0) {
+          count[0]++;
+        }
+        w.write(i + "," + Long.toHexString(token) + "," + (id >= 0 ? 1 : 0) + "," + id + "," + count[0] + "\n");
+        if (i % step == 0 || i == n - 1) {
+          points.add(i, count[0], (int) Math.min(i + 1, window));
+        }
+        if (firstOps.contains(i)) {
+          atFirstOps.put(i, count[0]);
+        }
+      });
+    }
+    mining.copyCsvTo(dir.resolve("mining.csv"));
+    TraceSearchChart.write(dir.resolve("trace-search.png"), title, rec, points, atFirstOps, n, window);
+  }
+
+  /** The summary as an ordered map (the record's fields, then {@code extra}). */
+  public static Map<String, Object> summaryMap(Summary s, Map<String, Object> extra) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("ops", s.ops());
+    m.put("tracedOps", s.tracedOps());
+    m.put("replayedOps", s.replayedOps());
+    m.put("coverage", s.coverage());
+    m.put("tracesRecorded", s.tracesRecorded());
+    m.put("replays", s.replays());
+    m.put("meanTraceLength", s.meanTraceLength());
+    m.put("firstReplayOp", s.firstReplayOp());
+    m.put("untraceableOps", s.untraceableOps());
+    m.putAll(extra);
+    return m;
+  }
+
+  /**
+   * {@code traces.json}: an array of {@code {id, length, firstOp, occurrences, replays, ops}}, written
+   * one trace at a time (the same text as serialising the whole list, without holding it).
+   */
+  private static void writeTraces(Path file, TraceSearchRecorder rec) throws IOException {
+    try (JsonGenerator g = JSON.getFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+      g.useDefaultPrettyPrinter();
+      g.writeStartArray();
+      rec.forEachTrace((t, names) -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", t.id);
+        m.put("length", t.length);
+        m.put("firstOp", t.firstOp);
+        m.put("occurrences", t.occurrences);
+        m.put("replays", t.replays());
+        m.put("ops", names);
+        JSON.writeValue(g, m);
+      });
+      g.writeEndArray();
+    }
+  }
+}

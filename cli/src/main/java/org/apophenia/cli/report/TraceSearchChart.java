@@ -1,0 +1,98 @@
+package org.apophenia.cli.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The paper's Figure 10 for one stream: for each operation, how many of the previous {@code W}
+ * operations were issued inside traces, with the ideal (all of them) as a reference line and a marker
+ * where each trace was first recorded. Drawn with XChart; headless-safe. Stateless.
+ */
+final class TraceSearchChart {
+  static final int MAX_POINTS = 4000;
+
+  private TraceSearchChart() {}
+
+  /** The smallest round multiple (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8) of a power of ten that is at least {@code v}. */
+  static double niceCeiling(double v) {
+    double p = Math.pow(10, Math.floor(Math.log10(v)));
+    for (double m : new double[] {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
+      if (m * p >= v) {
+        return m * p;
+      }
+    }
+    return 10 * p;
+  }
+
+  /** The sampled points of the curve: operation index, traced in the window, and the ideal. */
+  static final class Points {
+    final List<Long> xs = new ArrayList<>();
+    final List<Integer> ys = new ArrayList<>();
+    final List<Integer> ideal = new ArrayList<>();
+
+    void add(long x, int y, int best) {
+      xs.add(x);
+      ys.add(y);
+      ideal.add(best);
+    }
+  }
+
+  /**
+   * Draws the curve from at most about {@link #MAX_POINTS} sampled {@code points} of an {@code n}-op
+   * stream; {@code atFirstOps} gives the curve's value at each trace's first operation.
+   */
+  static void write(Path png, String title, TraceSearchRecorder rec, Points points,
+      it.unimi.dsi.fastutil.longs.Long2IntMap atFirstOps, long n, int window) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    List<Long> xs = points.xs;
+    List<Integer> ys = points.ys;
+    List<Integer> ideal = points.ideal;
+    XYChart chart = new XYChartBuilder().width(1000).height(520).title(title)
+        .xAxisTitle("operation index").yAxisTitle("traced among the previous " + window + " operations")
+        .build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    chart.getStyler().setPlotGridLinesVisible(true);
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setXAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisDecimalPattern("#,###");
+    chart.getStyler().setYAxisMax(niceCeiling(Math.max(1, Math.min(n, window)) * 1.08));
+    if (xs.isEmpty()) {
+      xs.add(0L);
+      ys.add(0);
+      ideal.add(0);
+    }
+    XYSeries best = chart.addSeries("all previous operations (upper bound)", xs, ideal);
+    best.setMarker(SeriesMarkers.NONE);
+    best.setLineColor(new Color(170, 170, 170));
+    best.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
+        new float[] {6, 4}, 0));
+    XYSeries traced = chart.addSeries("traced (Apophenia)", xs, ys);
+    traced.setMarker(SeriesMarkers.NONE);
+    traced.setLineColor(new Color(31, 119, 180));
+    traced.setLineWidth(2f);
+    List<Long> firstX = new ArrayList<>();
+    List<Integer> firstY = new ArrayList<>();
+    for (TraceSearchRecorder.TraceInfo t : rec.traces()) {
+      firstX.add(t.firstOp);
+      firstY.add(n == 0 ? 0 : atFirstOps.getOrDefault(Math.min(t.firstOp, n - 1), 0));
+    }
+    if (!firstX.isEmpty()) {
+      XYSeries first = chart.addSeries("trace first recorded (" + firstX.size() + ")", firstX, firstY);
+      first.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      first.setMarker(SeriesMarkers.DIAMOND);
+      first.setMarkerColor(new Color(214, 39, 40));
+    }
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+}

@@ -1,0 +1,215 @@
+package org.apophenia.cli.streams;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * The one reader of text input, shared by every command: task streams ({@link StreamReader}), machine
+ * files and token files. It streams the file line by line and holds one line at a time.
+ *
+ * <p>Contract: the file must be UTF-8 (a leading byte-order mark is dropped); lines end with
+ * {@code \n} or {@code \r\n}. A line that is not UTF-8, holds a NUL byte (a binary file) or is longer
+ * than {@link #MAX_LINE_BYTES} is malformed: a {@link MalformedStreamException} naming file, line and
+ * reason, thrown or, if the caller asks, handed to it so it can skip the line. A file that cannot be
+ * opened or read raises {@link InputException} naming the file and why (no such file, a directory,
+ * permission denied). Never throws {@link java.nio.charset.MalformedInputException} or an unchecked
+ * I/O exception.
+ */
+public final class TextInput {
+  /** Longest line accepted: 1 MiB. No format here has lines near it; a longer one is binary or broken. */
+  public static final int MAX_LINE_BYTES = 1 << 20;
+  /** Largest whole document ({@link #readDocument}): 16 MiB, about 50 times a 256-node machine file. */
+  public static final int MAX_DOCUMENT_BYTES = 16 << 20;
+
+  private TextInput() {}
+
+  /** Receives one line (without its terminator) and its 1-based number. */
+  @FunctionalInterface
+  public interface LineHandler {
+    void line(long number, String text);
+  }
+
+  /**
+   * Hands every line of {@code file} to {@code handler}, in order; returns the number of lines. A
+   * malformed line goes to {@code onMalformed}, or is thrown if that is null.
+   */
+  public static long forEachLine(Path file, LineHandler handler, Consumer<MalformedStreamException> onMalformed) {
+    return forEachLine(file, handler, onMalformed, MAX_LINE_BYTES);
+  }
+
+  private static long forEachLine(Path file, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
+      int maxLineBytes) {
+    try (InputStream in = open(file)) {
+      return new Lines(file, in, handler, onMalformed, maxLineBytes).run();
+    } catch (InputException | MalformedStreamException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new InputException(file, "cannot read: " + reason(e));
+    }
+  }
+
+  /**
+   * The whole of {@code file} as one string (lines joined by {@code \n}), at most
+   * {@link #MAX_DOCUMENT_BYTES}; the same checks per line, except that one line may be the whole
+   * document (JSON written without line breaks).
+   */
+  public static String readDocument(Path file) {
+    StringBuilder b = new StringBuilder();
+    forEachLine(file, (n, text) -> {
+      if ((long) b.length() + text.length() > MAX_DOCUMENT_BYTES) {
+        throw new MalformedStreamException(file, n, "file longer than " + MAX_DOCUMENT_BYTES + " bytes");
+      }
+      b.append(text).append('\n');
+    }, null, MAX_DOCUMENT_BYTES);
+    return b.toString();
+  }
+
+  /**
+   * Checks that {@code file} can be opened for reading (exists, is not a directory, permissions), so
+   * a command can refuse it before any work; throws {@link InputException} naming the problem.
+   */
+  public static void checkReadable(Path file) {
+    try (InputStream in = open(file)) {
+      // opened is enough: reading would consume a pipe such as /dev/stdin
+    } catch (IOException e) {
+      throw new InputException(file, "cannot read: " + reason(e));
+    }
+  }
+
+  /** Opens {@code file} for reading, or names why it cannot be. */
+  static InputStream open(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new InputException(file, "is a directory, not a file");
+    }
+    try {
+      return Files.newInputStream(file);
+    } catch (NoSuchFileException e) {
+      throw new InputException(file, "no such file");
+    } catch (IOException e) {
+      throw new InputException(file, "cannot read: " + reason(e));
+    }
+  }
+
+  /** The operating system's reason, without the file name the exception repeats. */
+  public static String reason(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof NoSuchFileException) {
+      return "no such file or directory";
+    }
+    if (e instanceof FileSystemException f) {
+      return f.getReason() != null ? f.getReason() : "the file system refused";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /** One pass over a file's bytes. */
+  private static final class Lines {
+    private final Path file;
+    private final InputStream in;
+    private final LineHandler handler;
+    private final Consumer<MalformedStreamException> onMalformed;
+    private final int maxLineBytes;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private byte[] buf = new byte[256];
+    private int len;
+    private boolean tooLong;
+    private long line;
+
+    Lines(Path file, InputStream in, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
+        int maxLineBytes) {
+      this.maxLineBytes = maxLineBytes;
+      this.file = file;
+      this.in = in;
+      this.handler = handler;
+      this.onMalformed = onMalformed;
+    }
+
+    long run() throws IOException {
+      byte[] chunk = new byte[1 << 16];
+      boolean any = false;
+      int n;
+      while ((n = in.read(chunk)) >= 0) {
+        any |= n > 0;
+        for (int i = 0; i < n; i++) {
+          byte b = chunk[i];
+          if (b == '\n') {
+            finishLine();
+          } else if (len < maxLineBytes) {
+            if (len == buf.length) {
+              buf = java.util.Arrays.copyOf(buf, Math.min(maxLineBytes, 2 * len));
+            }
+            buf[len++] = b;
+          } else if (onMalformed == null) {
+            // refuse now rather than at a newline that may never come (a device, a binary file)
+            throw new MalformedStreamException(file, line + 1, "line longer than " + maxLineBytes + " bytes");
+          } else {
+            tooLong = true; // drop the rest of the line, so memory stays bounded by one line
+          }
+        }
+      }
+      if (any && (len > 0 || tooLong)) {
+        finishLine();
+      }
+      return line;
+    }
+
+    private void finishLine() {
+      line++;
+      int start = 0;
+      int end = len;
+      len = 0;
+      if (tooLong) {
+        tooLong = false;
+        malformed("line longer than " + maxLineBytes + " bytes");
+        return;
+      }
+      if (line == 1 && end >= 3 && buf[0] == (byte) 0xEF && buf[1] == (byte) 0xBB && buf[2] == (byte) 0xBF) {
+        start = 3; // a UTF-8 byte-order mark, as some editors write
+      }
+      if (end > start && buf[end - 1] == '\r') {
+        end--;
+      }
+      for (int i = start; i < end; i++) {
+        if (buf[i] == 0) {
+          malformed("NUL byte at column " + (i - start + 1) + " (a binary file?)");
+          return;
+        }
+      }
+      ByteBuffer bytes = ByteBuffer.wrap(buf, start, end - start);
+      CharBuffer chars = CharBuffer.allocate(end - start);
+      decoder.reset();
+      CoderResult r = decoder.decode(bytes, chars, true);
+      if (r.isError()) {
+        int at = bytes.position();
+        malformed(String.format("not UTF-8: byte 0x%02X at column %d", buf[at] & 0xff, at - start + 1));
+        return;
+      }
+      decoder.flush(chars);
+      chars.flip();
+      handler.line(line, chars.toString());
+    }
+
+    private void malformed(String reason) {
+      MalformedStreamException e = new MalformedStreamException(file, line, reason);
+      if (onMalformed == null) {
+        throw e;
+      }
+      onMalformed.accept(e);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package org.apophenia.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code analyze} command's contract (README, "Analyzing a captured task stream"): formats, JSON summary, dumps, errors. */
+class AnalyzeCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  /** A captured StarPU stream, from this module's test resources (copies of real captures). */
+  static Path starpu(String name) {
+    Path copy = Path.of("src/test/resources/starpu").resolve(name);
+    if (Files.isRegularFile(copy)) {
+      return copy;
+    }
+    throw new IllegalStateException("no capture " + name + " under " + Path.of("src/test/resources/starpu").toAbsolutePath());
+  }
+
+  static JsonNode json(String... args) throws IOException {
+    CliRun run = CliRun.of(args);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return JSON.readTree(run.out());
+  }
+
+  @Test
+  void jsonSummaryHasTheIssuesFields() throws IOException {
+    JsonNode s = json("analyze", starpu("pipeline.txt").toString(), "--json");
+    for (String f : List.of("ops", "tracedOps", "replayedOps", "coverage", "tracesRecorded", "replays",
+        "meanTraceLength", "firstReplayOp", "untraceableOps")) {
+      assertThat(s.has(f)).as(f).isTrue();
+    }
+    assertThat(s.get("ops").asLong()).isEqualTo(1072);
+    assertThat(s.get("coverage").asDouble())
+        .isEqualTo(s.get("tracedOps").asDouble() / s.get("ops").asDouble());
+    assertThat(s.get("replayedOps").asLong()).isLessThanOrEqualTo(s.get("tracedOps").asLong());
+  }
+
+  @Test
+  void aMalformedStarpuLineNamesFileLineAndReasonWithExitCode2() throws IOException {
+    Path f = dir.resolve("bad.txt");
+    Files.writeString(f, "# starpu-capture v1\nscal 0x1:3\nscal 0x1:RW\n");
+    CliRun run = CliRun.of("analyze", f.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip()).isEqualTo(
+        "apophenia analyze: error: " + f + ":3: access mode 'RW' of argument 1 is not an integer");
+  }
+
+  @Test
+  void theInterleavedLinesOfTheCgCaptureFailStrictlyAndAreSkippedOnRequest() throws IOException {
+    CliRun strict = CliRun.of("analyze", starpu("cg-b4-i100.txt").toString());
+    assertThat(strict.exitCode()).isEqualTo(2);
+    assertThat(strict.err()).contains("cg-b4-i100.txt:774: access mode '3accumulate_vector'");
+    CliRun lenient = CliRun.of("analyze", starpu("cg-b4-i100.txt").toString(), "--skip-malformed", "--json");
+    assertThat(lenient.exitCode()).isZero();
+    assertThat(lenient.err()).contains("skipped 8 malformed lines");
+    assertThat(JSON.readTree(lenient.out()).get("skippedLines").asInt()).isEqualTo(8);
+  }
+
+  @Test
+  void jsonlStreamsAreReadWithTheirDocumentedSchema() throws IOException {
+    StringBuilder b = new StringBuilder("# a loop of three tasks, with a tag that must not matter\n");
+    for (int i = 0; i < 60; i++) {
+      b.append("{\"task\":\"load\",\"args\":[{\"data\":\"a\",\"mode\":\"R\",\"fields\":[0]}],\"tag\":").append(i).append("}\n");
+      b.append("{\"task\":\"step\",\"args\":[{\"data\":\"a\",\"mode\":\"RW\"},{\"data\":\"b\",\"mode\":\"R\"}]}\n");
+      b.append("{\"task\":\"wait\",\"kind\":\"noop\"}\n");
+      b.append("{\"task\":\"store\",\"args\":[{\"data\":\"b\",\"mode\":\"W\",\"redop\":\"+\"}]}\n");
+      b.append("{\"task\":\"fill\",\"args\":[{\"data\":\"c\",\"mode\":\"W\"}]}\n");
+      b.append("{\"task\":\"fill\",\"args\":[{\"data\":\"d\",\"mode\":\"W\"}]}\n");
+      if (i == 30) {
+        b.append("{\"task\":\"map\",\"kind\":\"untraceable\"}\n");
+      }
+    }
+    Path f = dir.resolve("loop.jsonl");
+    Files.writeString(f, b);
+    JsonNode s = json("analyze", f.toString(), "--json");
+    assertThat(s.get("ops").asLong()).isEqualTo(60 * 6 + 1);
+    assertThat(s.get("untraceableOps").asLong()).isEqualTo(1);
+    assertThat(s.get("coverage").asDouble()).isGreaterThan(0.5);
+  }
+
+  @Test
+  void malformedJsonlNamesLineAndReason() throws IOException {
+    Path f = dir.resolve("bad.jsonl");
+    Files.writeString(f, "{\"task\":\"a\",\"args\":[]}\n{\"task\":\"b\",\"args\":[{\"data\":\"x\"}]}\n");
+    CliRun run = CliRun.of("analyze", f.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(f + ":2: args[0] must be an object with string \"data\" and string \"mode\"");
+    Files.writeString(f, "{\"task\": 3}\n");
+    assertThat(CliRun.of("analyze", "--format", "jsonl", f.toString()).err()).contains(":1: \"task\" must be a string");
+  }
+
+  @Test
+  void invalidSettingsAndFormatsAreUserErrors() {
+    CliRun run = CliRun.of("analyze", starpu("pipeline.txt").toString(), "--multi-scale-factor", "0");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--multi-scale-factor must be 1..1048576, got 0");
+    assertThat(CliRun.of("analyze", starpu("pipeline.txt").toString(), "--format", "xml").err())
+        .contains("--format must be starpu or jsonl, got 'xml'");
+    assertThat(CliRun.of("analyze", dir.resolve("missing.txt").toString()).exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void outWritesTheFiveDumps() throws IOException {
+    Path out = dir.resolve("report");
+    CliRun run = CliRun.of("analyze", starpu("pipeline.txt").toString(), "--out", out.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+    assertThat(summary.get("ops").asLong()).isEqualTo(1072);
+    JsonNode traces = JSON.readTree(out.resolve("traces.json").toFile());
+    assertThat(traces.size()).isEqualTo(summary.get("tracesRecorded").asInt());
+    assertThat(traces.get(0).get("ops").size()).isEqualTo(traces.get(0).get("length").asInt());
+    List<String> csv = Files.readAllLines(out.resolve("trace-search.csv"));
+    assertThat(csv).hasSize(1073);
+    assertThat(csv.get(0)).isEqualTo("index,token,traced,trace_id,traced_in_last_5000");
+    assertThat(Files.readAllLines(out.resolve("mining.csv")).get(0))
+        .isEqualTo("job,launch_op,window,duration_us,candidates,ingest_op,waited,failed");
+    byte[] png = Files.readAllBytes(out.resolve("trace-search.png"));
+    assertThat(png.length).isGreaterThan(10_000);
+    assertThat(png[1]).isEqualTo((byte) 'P');
+  }
+}

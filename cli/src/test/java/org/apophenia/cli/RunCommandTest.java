@@ -1,0 +1,60 @@
+package org.apophenia.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code run} command's contract (README, "Running the samples"): JSON fields, dumps, one-line user errors. */
+class RunCommandTest {
+  @Test
+  void jsonHasTheIssuesFields() throws Exception {
+    CliRun r = CliRun.of("run", "jacobi", "--mode", "auto", "--iterations", "40", "--size", "16", "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(r.out());
+    for (String f : new String[] {"sample", "mode", "iterations", "ops", "tracedOps", "replayedOps", "coverage",
+        "tracesRecorded", "checksum", "analysisNanos", "wallNanos", "simulatedMakespanNanos", "warmupIterations"}) {
+      assertThat(j.has(f)).as(f).isTrue();
+    }
+    assertThat(j.get("sample").asText()).isEqualTo("jacobi");
+    assertThat(j.get("mode").asText()).isEqualTo("auto");
+    assertThat(j.get("iterations").asInt()).isEqualTo(40);
+    assertThat(j.get("tracedOps").asLong()).isPositive();
+  }
+
+  @Test
+  void outWritesTheDumpsAndTimelines(@TempDir Path dir) {
+    CliRun r = CliRun.of("run", "jacobi", "--iterations", "30", "--size", "16", "--out", dir.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    for (String f : new String[] {"summary.json", "traces.json", "trace-search.csv", "trace-search.png", "mining.csv",
+        "timeline.json", "timeline.paje"}) {
+      assertThat(Files.exists(dir.resolve(f))).as(f).isTrue();
+    }
+    assertThat(r.out()).contains("checksum");
+  }
+
+  @Test
+  void mistakesAreOneLineWithExitCode2() {
+    CliRun unknown = CliRun.of("run", "nosuch");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("unknown sample 'nosuch'").doesNotContain("Exception");
+    CliRun mode = CliRun.of("run", "jacobi", "--mode", "sometimes");
+    assertThat(mode.exitCode()).isEqualTo(2);
+    assertThat(mode.err()).contains("mode must be none, manual or auto");
+    CliRun machine = CliRun.of("run", "jacobi", "--machine", "cray");
+    assertThat(machine.exitCode()).isEqualTo(2);
+    assertThat(machine.err().lines().count()).isEqualTo(1);
+  }
+
+  @Test
+  void noArgumentsRunsTheDemo(@TempDir Path dir) {
+    CliRun r = CliRun.of("demo", "--out", dir.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("checksums equal").contains("coverage");
+    assertThat(Files.exists(dir.resolve("trace-search.png"))).isTrue();
+  }
+}

@@ -1,0 +1,55 @@
+package org.apophenia.cli.figures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apophenia.legion.AnalysisCostModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The figures on a small configuration (cfd weak scaling on 1 and 2 nodes, sizes small and large): the
+ * shapes of the paper's Figures 6–7 that the cost model's mechanisms produce, and determinism (the same
+ * runs give the same CSV, whatever the parallelism). The shapes the mechanisms do not produce (the
+ * none-to-auto speed-up stays under 3× on the small size) are reported by {@code apophenia figures}
+ * as FAIL and discussed in BENCHMARKS.md; they are not asserted here.
+ */
+class FiguresTest {
+  private static final FigureSettings SMALL = new FigureSettings("test", List.of(1, 2), List.of("small", "large"),
+      List.of("cfd"), List.of("cfd"), List.of(1, 2), Map.of("cfd", 18, "mlp", 26), 2);
+
+  @Test
+  void weakScalingShowsThePapersShapesThatFollowFromTheMechanisms() {
+    List<String> log = new ArrayList<>();
+    FigureRunner runner = new FigureRunner(AnalysisCostModel.legion(), SMALL.jobs(), log::add);
+    List<FigurePoint> points = runner.run(PaperFigures.weakRuns(SMALL, 6));
+    assertThat(points).hasSize(2 * 2 * 3).allMatch(FigurePoint::ok);
+    List<ShapeCheck> checks = ShapeChecks.weak("figure 6", points, SMALL);
+    for (String shape : List.of("untraced throughput falls with nodes", "manual within 15% of flat",
+        "auto within 15% of flat", "speed-up shrinks as the size grows", "auto/manual in 0.92-1.03")) {
+      assertThat(checks).filteredOn(c -> c.name().contains(shape)).as(shape).isNotEmpty()
+          .allSatisfy(c -> assertThat(c.pass()).as(c.toString()).isTrue());
+    }
+    // tracing helps on both sizes, more on the small one (analysis exposed by short tasks)
+    double small = ShapeChecks.rate(points, "cfd", "small", "auto", 2) / ShapeChecks.rate(points, "cfd", "small", "none", 2);
+    double large = ShapeChecks.rate(points, "cfd", "large", "auto", 2) / ShapeChecks.rate(points, "cfd", "large", "none", 2);
+    assertThat(small).isGreaterThan(large);
+    assertThat(large).isGreaterThan(1);
+  }
+
+  @Test
+  void theSameRunsGiveTheSameCsvWhateverTheParallelism() {
+    List<FigureRun> runs = PaperFigures.weakRuns(new FigureSettings("test", List.of(2), List.of("small"),
+        List.of("cfd"), List.of("cfd"), List.of(1), Map.of("cfd", 12), 1), 6);
+    String one = csv(new FigureRunner(AnalysisCostModel.legion(), 1, s -> { }).run(runs));
+    String two = csv(new FigureRunner(AnalysisCostModel.legion(), 2, s -> { }).run(runs));
+    assertThat(two).isEqualTo(one);
+    assertThat(one.lines().count()).isEqualTo(1 + 3); // header, none, manual, auto
+  }
+
+  private static String csv(List<FigurePoint> points) {
+    // the mean task time is simulated, hence deterministic too; every column is compared
+    return FigureOutput.csv(new Figure(6, "test", points, List.of(), ""));
+  }
+}
