@@ -26,8 +26,9 @@ import java.util.Objects;
  *     such as a run of identical tasks, by the fewest whole periods that reach 32 tasks)
  * @param prefixTraces whether a trace may be a prefix of another (then a pointer goes on past the
  *     shorter trace, and the selection takes the longer match when it completes and the shorter one
- *     when it does not); otherwise Legion's no-prefix invariant holds and a longer promoted trace
- *     evicts the traces that are its prefixes
+ *     when it does not; a trace whose earliest open match breaks is split into its dyadic pieces,
+ *     which are prefixes of one another); otherwise Legion's no-prefix invariant holds and a longer
+ *     promoted trace evicts the traces that are its prefixes
  * @param maxInFlightJobs mining jobs launched but not ingested; further windows are skipped
  * @param ingestionDelay operations between a job's launch and its ingestion point (initial interval)
  * @param adaptiveWait whether the interval doubles after an ingestion point at which some instance had
@@ -36,6 +37,16 @@ import java.util.Objects;
  * @param maxCandidates bound on the watcher trie's candidates (oldest evicted)
  * @param maxTraces bound on the trace cache (the lowest-scoring eighth is evicted when full)
  * @param maxPendingOps bound on buffered operations; reaching it abandons the open matches
+ * @param historyBuffers the longest window mined, in buffers: after the {@code k}-th full buffer the
+ *     last {@code min(lowestOneBit(k), historyBuffers)} buffers are mined together, so that a loop whose
+ *     body is longer than half a buffer is still seen twice (1: each buffer is mined alone, as in
+ *     Legion). Each doubling adds one token mined per operation.
+ * @param warmupByCoverage whether the warm-up threshold applies while fewer than half of the recent
+ *     operations were traced, not only while the trace cache is empty. On the StarPU cg capture it
+ *     brings the first replay from op 574 to 345 (a trace of synchronisation no-ops is cached first and
+ *     would otherwise raise the threshold for the loop); off by default because on the s3d sample it
+ *     promotes a trace out of phase with the blocking waits, which then keeps winning over the
+ *     aligned one (warm-up 20 to 42 steps)
  */
 public record ApopheniaConfig(
     int minTraceLength,
@@ -53,7 +64,12 @@ public record ApopheniaConfig(
     Duration jobTimeout,
     int maxCandidates,
     int maxTraces,
-    int maxPendingOps) {
+    int maxPendingOps,
+    int historyBuffers,
+    boolean warmupByCoverage) {
+
+  /** The most tokens the finder keeps for its longest windows ({@code historyBuffers * batchSize}). */
+  public static final int MAX_HISTORY = 1 << 24;
 
   /** No maximum trace length. */
   public static final int UNBOUNDED = Integer.MAX_VALUE;
@@ -82,6 +98,11 @@ public record ApopheniaConfig(
     atLeast("maxCandidates", maxCandidates, 1);
     atLeast("maxTraces", maxTraces, 1);
     atLeast("maxPendingOps", maxPendingOps, 1);
+    atLeast("historyBuffers", historyBuffers, 1);
+    if (Integer.bitCount(historyBuffers) != 1 || (long) historyBuffers * batchSize > MAX_HISTORY) {
+      throw new IllegalArgumentException("historyBuffers must be a power of two with historyBuffers * batchSize"
+          + " at most " + MAX_HISTORY + ", got " + historyBuffers + " (batchSize " + batchSize + ")");
+    }
     if (maxTraceLength != UNBOUNDED && maxPendingOps < maxTraceLength) {
       throw new IllegalArgumentException(
           "maxPendingOps must be at least maxTraceLength " + maxTraceLength + ", got " + maxPendingOps);
@@ -109,16 +130,19 @@ public record ApopheniaConfig(
    * what sets the warm-up of loops with few operations per iteration (jacobi, 5 per iteration: 20
    * iterations with 64, 10 with 16; stencil 20 and 9; mlp went from 68 to 96, its warm-up is set by
    * which of its candidates are promoted first, not by the delay alone).
+   *
+   * <p>The longest window spans 8 buffers (65,536 tokens), so a loop body of up to 32,768 operations
+   * is seen twice; it is mined once every 8 buffers, adding 3 tokens mined per operation.
    */
   public static ApopheniaConfig defaults() {
     return new ApopheniaConfig(5, UNBOUNDED, 8192, 32, 5, 2, true, true, true, 16, 16, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000);
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, false);
   }
 
   /** Legion's current settings (REFERENCES.md): window 1000, buffer 2000, scale 100, min 5, 10 visits. */
   public static ApopheniaConfig legion() {
     return new ApopheniaConfig(5, UNBOUNDED, 2000, 100, 10, 10, false, false, false, 16, 64, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000);
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 1, false);
   }
 
   /** A builder starting from these settings. */
@@ -144,6 +168,8 @@ public record ApopheniaConfig(
     private int maxCandidates;
     private int maxTraces;
     private int maxPendingOps;
+    private int historyBuffers;
+    private boolean warmupByCoverage;
 
     private Builder(ApopheniaConfig c) {
       minTraceLength = c.minTraceLength;
@@ -162,6 +188,8 @@ public record ApopheniaConfig(
       maxCandidates = c.maxCandidates;
       maxTraces = c.maxTraces;
       maxPendingOps = c.maxPendingOps;
+      historyBuffers = c.historyBuffers;
+      warmupByCoverage = c.warmupByCoverage;
     }
 
     public Builder minTraceLength(int v) { minTraceLength = v; return this; }
@@ -180,12 +208,14 @@ public record ApopheniaConfig(
     public Builder maxCandidates(int v) { maxCandidates = v; return this; }
     public Builder maxTraces(int v) { maxTraces = v; return this; }
     public Builder maxPendingOps(int v) { maxPendingOps = v; return this; }
+    public Builder historyBuffers(int v) { historyBuffers = v; return this; }
+    public Builder warmupByCoverage(boolean v) { warmupByCoverage = v; return this; }
 
     public ApopheniaConfig build() {
       return new ApopheniaConfig(minTraceLength, maxTraceLength, batchSize, multiScaleFactor,
           visitThreshold, warmupVisitThreshold, countHistoryOccurrences, reduceToPeriod,
           prefixTraces, maxInFlightJobs, ingestionDelay, adaptiveWait, jobTimeout, maxCandidates, maxTraces,
-          maxPendingOps);
+          maxPendingOps, historyBuffers, warmupByCoverage);
     }
   }
 }

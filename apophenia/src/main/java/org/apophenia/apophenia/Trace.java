@@ -22,6 +22,8 @@ final class Trace {
   int replays;
   /** Completed matches dropped for an overlapping match that started elsewhere, while never issued. */
   int losses;
+  /** Whether its {@link DyadicPieces} are traces already (or it is one of them). */
+  boolean split;
 
   Trace(long id, long[] tokens, double visits, long now) {
     this.id = id;

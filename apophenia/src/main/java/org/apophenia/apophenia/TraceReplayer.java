@@ -26,6 +26,9 @@ import java.util.List;
  * {@code beginTrace(id)}, its operations and {@code endTrace(id)}, and drops every match and pointer
  * overlapping it. A trace is issued only after all its operations arrived.
  *
+ * <p><b>Breaks.</b> With {@code prefixTraces}, the first time the earliest open match of a trace
+ * breaks, the trace's {@link DyadicPieces} become traces too (see {@link #split}).
+ *
  * <p><b>Prefixes.</b> With {@code prefixTraces} (our default) a trace may be a prefix of another: a
  * pointer goes on past a completed shorter trace, the selection waits for the longer match and falls
  * back to the shorter one when the longer fails; measured on the StarPU captures, this keeps the
@@ -62,6 +65,12 @@ final class TraceReplayer<O> {
   private long position; // tokens seen
 
   long tracedOps;
+  /** Traceable operations forwarded outside traces. */
+  long untracedOps;
+  private long tracedAtLastIngest;
+  private long untracedAtLastIngest;
+  /** Traced fraction of the traceable operations forwarded lately (see {@link #threshold()}). */
+  private double recentCoverage;
   /** Traceable operations forwarded inside trace markers since the last one forwarded outside. */
   long tracedRun;
   long replayedOps;
@@ -71,8 +80,20 @@ final class TraceReplayer<O> {
   long rejectedPromotions;
   long replacedTraces;
   long junkEvictions;
+  long splitTraces;
 
-  TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener) {
+  /**
+   * The rotation of a body the stream is inside now, or null ({@link TraceFinder#phaseOf}). A loop's
+   * trace is learned at an ingestion point, usually in the middle of an iteration; promoted as mined,
+   * it first matches at the next iteration's start, and the rest of the current iteration is lost
+   * (the pipeline capture, period 64, lost 48 operations at ingestion). The rotation that starts at
+   * the next operation matches at once; it occurred wherever two bodies were back to back.
+   */
+  private final java.util.function.Function<long[], long[]> phase;
+
+  TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener,
+      java.util.function.Function<long[], long[]> phase) {
+    this.phase = phase;
     this.config = config;
     this.sink = sink;
     this.listener = listener;
@@ -92,6 +113,7 @@ final class TraceReplayer<O> {
 
   /** Ingests the candidates of one mining job at the current position. */
   void ingest(MiningResult result) {
+    updateRecentCoverage();
     List<long[]> seqs = result.sequences();
     int[] occ = result.occurrences();
     for (int i = 0; i < seqs.size(); i++) {
@@ -121,13 +143,37 @@ final class TraceReplayer<O> {
         }
       }
       if (c.visits >= threshold()) {
-        promoteCandidate(c);
+        long[] now = phase.apply(c.tokens);
+        promoteCandidate(c, now != null ? now : c.tokens);
       }
     }
   }
 
+  /**
+   * The visit threshold for promotion: the warm-up one while the stream is mostly untraced (no trace
+   * cached, or, with {@code warmupByCoverage}, fewer than half of the recent traceable operations went
+   * out inside traces), else the steady one. Keying it to coverage rather than to an empty cache matters: on a real capture the
+   * first trace is often a run of synchronisation no-ops, and once it is cached the loop itself would
+   * need the steady threshold's visits (several iterations) before its first replay.
+   */
   private int threshold() {
-    return cache.size() == 0 ? config.warmupVisitThreshold() : config.visitThreshold();
+    return cache.size() == 0 || (config.warmupByCoverage() && recentCoverage < 0.5)
+        ? config.warmupVisitThreshold() : config.visitThreshold();
+  }
+
+  /**
+   * Folds the traced fraction of the traceable operations forwarded since the previous ingestion
+   * point into {@link #recentCoverage} (halving the weight of the past at each point, so that it
+   * follows the last few ingestion intervals).
+   */
+  private void updateRecentCoverage() {
+    long traced = tracedOps - tracedAtLastIngest;
+    long all = traced + (untracedOps - untracedAtLastIngest);
+    tracedAtLastIngest = tracedOps;
+    untracedAtLastIngest = untracedOps;
+    if (all > 0) {
+      recentCoverage = 0.5 * recentCoverage + 0.5 * ((double) traced / all);
+    }
   }
 
   /** A traceable operation with its token. */
@@ -194,7 +240,7 @@ final class TraceReplayer<O> {
     if (!promote.isEmpty()) {
       for (Candidate c : promote) {
         if (c.node != null && c.node.payload == c) {
-          promoteCandidate(c);
+          promoteCandidate(c, c.tokens); // a visit just ended: the stream is at the candidate's start
         }
       }
       promote.clear();
@@ -208,9 +254,13 @@ final class TraceReplayer<O> {
       p.add(root, pos);
     }
     int w = 0;
-    for (int i = 0; i < p.size; i++) {
+    int n = p.size;
+    for (int i = 0; i < n; i++) {
       Trie.Node<Trace> next = p.node(i).child(token);
       if (next == null) {
+        if (i == 0 && config.prefixTraces() && p.node(i).depth >= config.minTraceLength()) {
+          split(p.node(i), p.starts[i]); // the earliest open match broke: its ops would go untraced
+        }
         continue;
       }
       if (next.payload != null) {
@@ -226,14 +276,18 @@ final class TraceReplayer<O> {
     p.truncate(w);
   }
 
-  private void promoteCandidate(Candidate c) {
+  /**
+   * Promotes {@code c} as {@code tokens}: its own, or at an ingestion point the rotation of it the
+   * stream is in now (see {@link #phase}).
+   */
+  private void promoteCandidate(Candidate c, long[] tokens) {
     watcher.remove(c.node);
     c.node = null;
     // No-prefix invariant, longer wins: reject a candidate that is a prefix of (or equal to) a trace;
     // evict the traces that are prefixes of the candidate.
     Trie.Node<Trace> n = cache.root();
     List<Trie.Node<Trace>> shorter = null;
-    for (long token : c.tokens) {
+    for (long token : tokens) {
       n = n.child(token);
       if (n == null) {
         break;
@@ -256,15 +310,62 @@ final class TraceReplayer<O> {
         replacedTraces++;
       }
     }
+    insertTrace(tokens, c.visits);
+  }
+
+  private Trace insertTrace(long[] tokens, double visits) {
     if (cache.size() >= config.maxTraces()) {
       evictLowestScoringTraces();
     }
-    long id = idsByContent.computeIfAbsent(contentHash(c.tokens), k -> nextId++);
-    Trace t = new Trace(id, c.tokens, c.visits, position);
-    t.node = cache.insert(c.tokens, t);
+    long id = idsByContent.computeIfAbsent(contentHash(tokens), k -> nextId++);
+    Trace t = new Trace(id, tokens, visits, position);
+    t.node = cache.insert(tokens, t);
     live.add(t);
     promotions++;
-    listener.tracePromoted(id, c.tokens.length, position);
+    listener.tracePromoted(id, tokens.length, position);
+    return t;
+  }
+
+  /**
+   * The earliest open match, at {@code node} after {@code node.depth} operations from {@code start},
+   * broke on the current operation. The first time a trace breaks, its {@link DyadicPieces} become
+   * traces (they occurred wherever it did), and the pieces that cover the operations it matched are
+   * completed matches at once; from then on the pieces match by themselves, so later breaks cost at
+   * most a smallest piece on either side instead of the whole trace. Without it a loop with an
+   * operation inserted at random once an iteration (the noisy loop) lost half an iteration at each
+   * insertion: the broken trace's operations and those up to the next trace's start.
+   */
+  private void split(Trie.Node<Trace> node, long start) {
+    Trie.Node<Trace> leaf = node;
+    while (leaf != null && leaf.payload == null) {
+      leaf = leaf.anyChild();
+    }
+    if (leaf == null) {
+      return; // its trace was evicted while the match was open
+    }
+    Trace whole = leaf.payload;
+    if (whole.split) {
+      return;
+    }
+    whole.split = true;
+    long[] tokens = whole.tokens;
+    int min = config.minTraceLength();
+    double visits = whole.visits;
+    DyadicPieces.forEach(tokens.length, min, (off, len) -> {
+      long[] piece = java.util.Arrays.copyOfRange(tokens, off, off + len);
+      Trie.Node<Trace> known = cache.find(piece);
+      if (known == null || known.payload == null) {
+        insertTrace(piece, visits).split = true;
+      }
+    });
+    DyadicPieces.decompose(node.depth, min, (off, len) -> {
+      Trie.Node<Trace> piece = cache.find(java.util.Arrays.copyOfRange(tokens, off, off + len));
+      if (piece != null && piece.payload != null) {
+        piece.payload.visit(start + off, start + off + len);
+        completed.add(start + off, start + off + len, piece.payload);
+      }
+    });
+    splitTraces++;
   }
 
   private static long contentHash(long[] tokens) {
@@ -353,6 +454,7 @@ final class TraceReplayer<O> {
           bestScore = s;
         }
       }
+      best = widest(c, best);
       long end = c.ends[best];
       long start = c.starts[best];
       Trace winner = c.traces[best];
@@ -388,6 +490,31 @@ final class TraceReplayer<O> {
 
   static final int JUNK_LOSSES = 64;
 
+  /**
+   * The completed match that covers the most operations among those containing {@code best}'s
+   * interval (ties: the higher score, then {@link #better}), else {@code best}. Issuing a match that
+   * contains the best-scoring one covers every operation the latter would, and more: without this, a
+   * trace extended by a few operations at either end (a loop's first trace, found while the ops
+   * around it still varied) never wins against the shorter incumbent, whose replay bonus outweighs
+   * the extension, and the extension's operations stay untraced in every iteration.
+   */
+  private int widest(Matches c, int best) {
+    long s = c.starts[best];
+    long e = c.ends[best];
+    int w = best;
+    for (int m = 0; m < c.size; m++) {
+      if (m == w || c.starts[m] > s || c.ends[m] < e) {
+        continue;
+      }
+      long span = c.ends[m] - c.starts[m];
+      long wSpan = c.ends[w] - c.starts[w];
+      if (span > wSpan || (span == wSpan && better(c, m, w))) {
+        w = m;
+      }
+    }
+    return w;
+  }
+
   /** Ties of score: the longer trace, then the earlier start, then the smaller id. */
   private static boolean better(Matches c, int a, int b) {
     Trace ta = c.traces[a];
@@ -413,6 +540,7 @@ final class TraceReplayer<O> {
       }
       if (p >= 0) {
         tracedRun = 0;
+        untracedOps++;
       }
       forwardHead();
     }

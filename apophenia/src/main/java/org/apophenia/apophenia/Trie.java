@@ -47,6 +47,14 @@ final class Trie<T> {
       }
     }
 
+    /** Some child, or null for a leaf. */
+    Node<T> anyChild() {
+      if (many != null) {
+        return many.isEmpty() ? null : many.values().iterator().next();
+      }
+      return only;
+    }
+
     boolean hasChildren() {
       return many != null ? !many.isEmpty() : only != null;
     }

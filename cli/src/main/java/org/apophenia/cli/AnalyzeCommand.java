@@ -79,6 +79,11 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "Visits before promotion while no trace is known.") Integer warmupThreshold;
   @Option(names = "--ingestion-delay", paramLabel = "N",
       description = "Operations between a mining job's launch and its ingestion.") Integer delay;
+  @Option(names = "--history-buffers", paramLabel = "N",
+      description = "Longest mined window, in buffers (a power of two; 1: each buffer alone).") Integer historyBuffers;
+  @Option(names = "--warmup-by-coverage", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
+      description = "Use the warm-up visit threshold while fewer than half of the recent operations were traced, "
+          + "not only while no trace is known.") Boolean warmupByCoverage;
 
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
@@ -214,7 +219,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     String m = message;
     String[][] names = {{"warmupVisitThreshold", "--warmup-visit-threshold"}, {"visitThreshold", "--visit-threshold"},
         {"minTraceLength", "--min-length"}, {"maxTraceLength", "--max-length"}, {"batchSize", "--batch-size"},
-        {"multiScaleFactor", "--multi-scale-factor"}, {"ingestionDelay", "--ingestion-delay"}};
+        {"multiScaleFactor", "--multi-scale-factor"}, {"ingestionDelay", "--ingestion-delay"},
+        {"historyBuffers", "--history-buffers"}};
     for (String[] n : names) {
       m = m.replaceAll("\\b" + n[0] + "\\b", n[1]);
     }
@@ -235,6 +241,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (Limits.VISIT_THRESHOLD.check(visitThreshold) != null) b.visitThreshold(visitThreshold);
     if (Limits.WARMUP_THRESHOLD.check(warmupThreshold) != null) b.warmupVisitThreshold(warmupThreshold);
     if (Limits.INGESTION_DELAY.check(delay) != null) b.ingestionDelay(delay);
+    if (historyBuffers != null) b.historyBuffers(historyBuffers); // the configuration names the valid range
+    if (warmupByCoverage != null) b.warmupByCoverage(warmupByCoverage);
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
