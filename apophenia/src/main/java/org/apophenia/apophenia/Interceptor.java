@@ -59,7 +59,7 @@ public final class Interceptor<O> implements AutoCloseable {
       ownedExecutor = null;
     }
     this.finder = new TraceFinder(b.config, executor, b.collective, listener, b.miner);
-    this.replayer = new TraceReplayer<>(b.config, b.sink, listener, body -> finder.phaseOf(body, position));
+    this.replayer = new TraceReplayer<>(b.config, b.sink, listener);
   }
 
   /** A builder for an interceptor that hashes with {@code tokenizer} and forwards to {@code sink}. */

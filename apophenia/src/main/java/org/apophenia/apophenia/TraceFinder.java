@@ -167,37 +167,6 @@ final class TraceFinder {
     }
   }
 
-  /**
-   * The rotation of {@code body} that the last {@code body.length} tokens pushed spell, if it is a
-   * proper rotation (the stream is inside a repetition of the body, {@code d > 0} tokens into it),
-   * else null. O(length); only at promotions.
-   */
-  long[] phaseOf(long[] body, long pushed) {
-    int n = body.length;
-    if (n > history.length || pushed < n) {
-      return null;
-    }
-    long last = history[(int) ((pushed - 1) % history.length)];
-    long start = pushed - n;
-    for (int d = 1; d < n; d++) {
-      if (body[d - 1] != last) {
-        continue; // the last token pushed must be body[d - 1]
-      }
-      boolean same = true;
-      for (int i = 0; i < n && same; i++) {
-        same = history[(int) ((start + i) % history.length)] == body[(d + i) % n];
-      }
-      if (same) {
-        long[] r = new long[n];
-        for (int i = 0; i < n; i++) {
-          r[i] = body[(d + i) % n];
-        }
-        return r;
-      }
-    }
-    return null;
-  }
-
   /** A copy of the {@code w} tokens before position {@code end}. */
   private long[] window(long end, int w) {
     long[] copy = new long[w];

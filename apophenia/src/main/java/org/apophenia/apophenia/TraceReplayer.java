@@ -82,18 +82,7 @@ final class TraceReplayer<O> {
   long junkEvictions;
   long splitTraces;
 
-  /**
-   * The rotation of a body the stream is inside now, or null ({@link TraceFinder#phaseOf}). A loop's
-   * trace is learned at an ingestion point, usually in the middle of an iteration; promoted as mined,
-   * it first matches at the next iteration's start, and the rest of the current iteration is lost
-   * (the pipeline capture, period 64, lost 48 operations at ingestion). The rotation that starts at
-   * the next operation matches at once; it occurred wherever two bodies were back to back.
-   */
-  private final java.util.function.Function<long[], long[]> phase;
-
-  TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener,
-      java.util.function.Function<long[], long[]> phase) {
-    this.phase = phase;
+  TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener) {
     this.config = config;
     this.sink = sink;
     this.listener = listener;
@@ -143,8 +132,7 @@ final class TraceReplayer<O> {
         }
       }
       if (c.visits >= threshold()) {
-        long[] now = phase.apply(c.tokens);
-        promoteCandidate(c, now != null ? now : c.tokens);
+        promoteCandidate(c);
       }
     }
   }
@@ -240,7 +228,7 @@ final class TraceReplayer<O> {
     if (!promote.isEmpty()) {
       for (Candidate c : promote) {
         if (c.node != null && c.node.payload == c) {
-          promoteCandidate(c, c.tokens); // a visit just ended: the stream is at the candidate's start
+          promoteCandidate(c);
         }
       }
       promote.clear();
@@ -276,18 +264,14 @@ final class TraceReplayer<O> {
     p.truncate(w);
   }
 
-  /**
-   * Promotes {@code c} as {@code tokens}: its own, or at an ingestion point the rotation of it the
-   * stream is in now (see {@link #phase}).
-   */
-  private void promoteCandidate(Candidate c, long[] tokens) {
+  private void promoteCandidate(Candidate c) {
     watcher.remove(c.node);
     c.node = null;
     // No-prefix invariant, longer wins: reject a candidate that is a prefix of (or equal to) a trace;
     // evict the traces that are prefixes of the candidate.
     Trie.Node<Trace> n = cache.root();
     List<Trie.Node<Trace>> shorter = null;
-    for (long token : tokens) {
+    for (long token : c.tokens) {
       n = n.child(token);
       if (n == null) {
         break;
@@ -310,7 +294,7 @@ final class TraceReplayer<O> {
         replacedTraces++;
       }
     }
-    insertTrace(tokens, c.visits);
+    insertTrace(c.tokens, c.visits);
   }
 
   private Trace insertTrace(long[] tokens, double visits) {

@@ -147,27 +147,4 @@ class TraceQualityTest {
     assertThat(fraction(traced, start + 2 * 68, start + 6 * 68)).as("iterations 3 to 6").isGreaterThan(0.5);
     assertThat(fraction(traced, start + 6 * 68, ops.size() - 68)).as("from the 7th on").isEqualTo(1.0);
   }
-
-  @Test
-  void aLoopLearnedMidIterationIsTracedFromTheNextOperation() {
-    long[] body = body(6, 64);
-    List<TestOp> ops = new ArrayList<>();
-    for (int r = 0; r < 20; r++) {
-      for (long t : body) {
-        add(ops, t);
-      }
-    }
-    Recorder rec = Runs.run(ops, ApopheniaConfig.defaults());
-    Laws.check(ops, rec);
-    boolean[] traced = traced(rec, ops.size());
-    int first = 0;
-    while (!traced[first]) {
-      first++;
-    }
-    // the window of two bodies is mined at op 128 and ingested 16 operations later, in the middle of
-    // the third body: the trace promoted is the rotation that starts there, not the body as mined,
-    // which would first match at op 192
-    assertThat(first).as("first traced operation").isLessThanOrEqualTo(128 + 16 + 1);
-    assertThat(fraction(traced, first, ops.size() - 64)).isEqualTo(1.0);
-  }
 }
