@@ -8,20 +8,25 @@ import java.util.List;
 /**
  * Python's reference counting, recovered from the garbage collector at points the program cannot
  * tell apart run to run. Every buffer an array allocates gets an {@link Owner}, held by that array
- * and by each of its views and by nothing else; a phantom reference watches it. When the pool has no
- * free buffer of the size asked for, {@link #collect} runs a full collection ({@link System#gc()},
- * which returns after reference processing) and frees, in region order, every buffer whose owner is
- * no longer reachable; only then is a new region made.
+ * and by each of its views and by nothing else; a phantom reference watches it. {@link #collect}
+ * runs a full collection ({@link System#gc()} returns after reference processing, so every owner
+ * that was unreachable is cleared by then) and frees, in region order, every buffer whose owner
+ * died.
  *
- * <p>Why on a pool miss, not with a {@code Cleaner}: a cleaner frees whenever the collector happens
- * to run, so two runs of the same program would reuse different regions and issue different tokens.
- * Collecting exactly when a new region would otherwise be made ties the moment to the program, so the
- * pool's steady state (and the repeated token sequence the tracer finds) is the program's. What can
- * still differ between runs is the reachability of a local variable after its last use (the
- * interpreter keeps it, compiled code may not): that changes which regions are reused, never a value.
+ * <p>When: at the end of each iteration of the program's main loop ({@link Np#iterationBoundary},
+ * called by the loop's driver, never by the program), and as a safety net at a pool miss once
+ * {@link #SAFETY_ALLOCATIONS} arrays have been made since the last collection, so a program without
+ * a driver still has bounded memory. Why not a {@code Cleaner}: it frees whenever the collector
+ * happens to run, so two runs would reuse different regions and issue different tokens. Why not at
+ * every pool miss: a loop that allocates while the previous value is alive (every {@code pn =
+ * p.copy()}) would miss, hence collect, once per inner iteration: thousands of full collections.
+ * At an iteration boundary the loop body's frames are gone, so what is reachable is exactly what
+ * the program keeps in fields (no dependence on how the JIT treats dead locals), the free set is the
+ * same at every boundary of the steady state, and each iteration issues the same regions: the
+ * repeated token sequence automatic tracing looks for.
  *
- * <p>Cost: one full collection per pool miss; in a loop's steady state the pool rarely misses
- * (measured in the README). Not thread-safe.
+ * <p>Cost: one full collection per iteration (measured in the README) and the regions of one
+ * iteration's temporaries. Not thread-safe.
  */
 final class Lifetimes {
   /** The object whose reachability is the buffer's: arrays and views share it, nothing else holds it. */
@@ -29,24 +34,30 @@ final class Lifetimes {
 
   private record Watch(PhantomReference<Owner> ref, Buffer buffer, int generation) {}
 
+  /** Allocations after which a pool miss collects even without an iteration boundary. */
+  static final int SAFETY_ALLOCATIONS = 1 << 14;
+
   private final List<Watch> watched = new ArrayList<>();
+  private long sinceCollection;
   private long collections;
   private long freed;
 
   /** Starts watching {@code owner}, the owner of {@code buffer}. */
   void watch(Owner owner, Buffer buffer) {
     watched.add(new Watch(new PhantomReference<>(owner, null), buffer, buffer.generation));
+    sinceCollection++;
   }
 
-  /** Whether a collection could free anything. */
-  boolean any() {
-    return !watched.isEmpty();
+  /** Whether a pool miss should collect: many allocations since the last collection. */
+  boolean due() {
+    return sinceCollection >= SAFETY_ALLOCATIONS && !watched.isEmpty();
   }
 
   /** Collects and returns the buffers whose owners died, releasing each into {@code pool}. */
   int collect(Pool pool) {
     System.gc();
     collections++;
+    sinceCollection = 0;
     int n = 0;
     List<Buffer> dead = new ArrayList<>();
     for (Iterator<Watch> it = watched.iterator(); it.hasNext(); ) {

@@ -155,6 +155,23 @@ public final class Np {
     }
   }
 
+  /**
+   * The end of one iteration of the program's main loop: buffers of arrays the program no longer
+   * references go back to the pool (see {@link Lifetimes}). Called by the loop's driver (the sample
+   * runner's adapter), not by the program; a no-op for {@link #withExplicitRelease} modules.
+   */
+  public void iterationBoundary() {
+    if (collect) {
+      lifetimes.collect(pool);
+    }
+  }
+
+  /** {@code np.empty_like(a)}: same shape and dtype, contents unspecified (a reused buffer keeps old values). */
+  public NpArray emptyLike(NpArray a) {
+    check("empty_like", a);
+    return alloc(a.geometry.shape, a.dtype);
+  }
+
   /** Regions made so far, allocations served by the pool, collections run and buffers they freed. */
   public long[] memoryCounters() {
     return new long[] {pool.created(), pool.reuses(), lifetimes.collections(), lifetimes.freed()};
@@ -172,7 +189,7 @@ public final class Np {
       return new NpArray(this, null, null, g, dtype);
     }
     Buffer b = pool.take(size);
-    if (b == null && collect && lifetimes.any() && lifetimes.collect(pool) > 0) {
+    if (b == null && collect && lifetimes.due() && lifetimes.collect(pool) > 0) {
       b = pool.take(size);
     }
     if (b == null) {
