@@ -429,6 +429,36 @@ public final class ArrayContext implements AutoCloseable {
     issue(new ArrayOp.IndexTask(taskId, name, domain, requirements, args, null, null));
   }
 
+  /**
+   * Issues one index launch whose points' values (longs) are folded by {@code reduction} into a
+   * future, like the built-in reductions; the returned supplier is the blocking wait for it (an
+   * untraceable point only if the launch is still buffered by Apophenia or a trace is open).
+   */
+  public java.util.function.LongSupplier issueValueTask(int taskId, String name, Rect domain,
+      List<RegionRequirement> requirements, List<Object> args, ReductionOp reduction) {
+    ArrayOp.ResultSlot slot = new ArrayOp.ResultSlot();
+    issue(new ArrayOp.IndexTask(taskId, name, domain, requirements, args, reduction, slot));
+    return () -> {
+      waitFor(slot);
+      if (slot.future() == null) {
+        throw new IllegalStateException(name + " was not forwarded to the runtime before the wait");
+      }
+      return (Long) slot.future().get();
+    };
+  }
+
+  /**
+   * The application is about to read, through an inline mapping, what operation {@code opIndex}
+   * (program order, see {@link #opsIssued()}) wrote: as for a future ({@link #waitFor}), this is an
+   * untraceable blocking point only if that operation has not reached the runtime yet or a trace is
+   * open; otherwise it just waits.
+   */
+  public void awaitIssued(long opIndex) {
+    if (sink.ops <= opIndex || runtime.openTrace() >= 0) {
+      blockingWait();
+    }
+  }
+
   // ------------------------------------------------------------------ blocking
 
   /**

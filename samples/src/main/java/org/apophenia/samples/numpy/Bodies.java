@@ -19,10 +19,7 @@ final class Bodies {
 
   /** The body for {@code field}'s arrays. */
   static TaskBody body(Field field) {
-    return ctx -> {
-      run(ctx, field);
-      return null;
-    };
+    return ctx -> run(ctx, field);
   }
 
   private record Tile(DoubleTile t, long lo, int base) {
@@ -31,13 +28,27 @@ final class Bodies {
     }
   }
 
-  private record Out(DoubleTileWriter t, long lo, int base) {
+  /** The output tile; remembers the last value written (a one-element launch's future value). */
+  private static final class Out {
+    private final DoubleTileWriter t;
+    private final long lo;
+    private final int base;
+    long last;
+
+    Out(DoubleTileWriter t, long lo, int base) {
+      this.t = t;
+      this.lo = lo;
+      this.base = base;
+    }
+
     void set(long pos, long bits) {
       t.set(base + (int) (pos - lo), Double.longBitsToDouble(bits));
+      last = bits;
     }
   }
 
-  private static void run(TaskContext ctx, Field field) {
+  /** Runs the plan; argument 2 true means the output is one element whose bits are the task's value. */
+  private static Object run(TaskContext ctx, Field field) {
     Plan plan = (Plan) ctx.arg(0);
     long[] chunks = (long[]) ctx.arg(1);
     int point = (int) ctx.point()[0];
@@ -59,6 +70,7 @@ final class Bodies {
     } else {
       cumsum((Plan.Cumsum) plan, out, in, o0, o1);
     }
+    return (Boolean) ctx.arg(2) ? (Object) out.last : null;
   }
 
   private static long convert(long bits, DType from, DType to) {

@@ -22,6 +22,10 @@ final class Buffer {
   private final Map<Object, Partition> partitions = new HashMap<>();
   boolean free;
   int generation;
+  /** Program-order index of the last operation writing this buffer, or -1. */
+  long lastWrite = -1;
+  /** For a one-element buffer: the future of the value {@link #lastWrite} wrote, or null. */
+  java.util.function.LongSupplier lastValue;
 
   Buffer(LegionRuntime runtime, LogicalRegion root, long size) {
     this.runtime = runtime;

@@ -10,6 +10,7 @@ import org.apophenia.legion.Partition;
 import org.apophenia.legion.Privilege;
 import org.apophenia.legion.Projection;
 import org.apophenia.legion.Rect;
+import org.apophenia.legion.ReductionOp;
 import org.apophenia.legion.RegionRequirement;
 import org.apophenia.legion.TaskBody;
 import org.apophenia.samples.array.ArrayContext;
@@ -72,7 +73,16 @@ final class Launcher {
     }
     long volume = Math.max(1, (chunks[1] - chunks[0]) * Math.max(1, inner));
     int id = ctx.registerKernel("np-" + name, volume, flops, bytes, body);
-    ctx.issueIndexTask(id, name, Rect.of(0, tiles - 1), reqs, List.of(plan, chunks));
+    if (out.size == 1) {
+      // the one value comes back as the launch's future: item() then needs no launch of its own
+      // (an extra operation, or an inline mapping, would break the loop's repeated sequence)
+      out.lastValue = ctx.issueValueTask(id, name, Rect.of(0, tiles - 1), reqs, List.of(plan, chunks, true),
+          ReductionOp.sumLong());
+    } else {
+      out.lastValue = null;
+      ctx.issueIndexTask(id, name, Rect.of(0, tiles - 1), reqs, List.of(plan, chunks, false));
+    }
+    out.lastWrite = ctx.opsIssued() - 1;
   }
 
   private static long[] chunksOf(List<Long> c) {

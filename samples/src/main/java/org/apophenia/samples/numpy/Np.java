@@ -340,12 +340,24 @@ public final class Np {
       throw new IllegalArgumentException("setitem: could not broadcast input array from shape " + shapes(v)
           + " into shape " + shapes(target));
     }
-    if (v instanceof NpArray a && a.buffer != null && a.buffer == target.buffer) {
+    if (v instanceof NpArray a && a.buffer != null && a.buffer == target.buffer
+        && overlap(a.geometry.broadcastTo(target.geometry.shape), target.geometry)) {
       v = copy(a); // NumPy assigns as if from a copy when the source overlaps the target
     }
     map("setitem", new Plan.Copy(), target, List.of(v), dtypeOf(v));
     Reference.reachabilityFence(v);
     Reference.reachabilityFence(target);
+  }
+
+  /**
+   * Whether two views of one buffer have intersecting bounding intervals: then one launch cannot hold
+   * both (its read and write requirements would alias), so the source is copied first, which is also
+   * what NumPy's semantics need when the elements themselves overlap.
+   */
+  private static boolean overlap(Geometry a, Geometry b) {
+    long[] ba = a.bounds(0, a.size());
+    long[] bb = b.bounds(0, b.size());
+    return !(ba[1] < bb[0] || bb[1] < ba[0]);
   }
 
   private void checkAll(String op, Object... xs) {
@@ -386,7 +398,7 @@ public final class Np {
     if (out.length == 0) {
       return out;
     }
-    ctx.blockingWait();
+    ctx.awaitIssued(a.buffer.lastWrite);
     InlineRegion ir = runtime.inlineMap(RegionRequirement.of(a.buffer.root, Privilege.READ_ONLY, a.buffer.root,
         ctx.field()));
     Accessor acc = ir.accessor(ctx.field());
@@ -396,6 +408,26 @@ public final class Np {
       c.next();
     }
     return out;
+  }
+
+  long itemBits(NpArray a) {
+    check("item", a);
+    if (a.buffer.lastValue != null && a.buffer.size == 1) {
+      return a.buffer.lastValue.getAsLong();
+    }
+    long pos = a.geometry.offset;
+    Rect r = Rect.of(pos, pos);
+    RegionRequirement req = RegionRequirement.projected(a.buffer.partition(r, () -> List.of(r)),
+        org.apophenia.legion.Projection.IDENTITY, Privilege.READ_ONLY, a.buffer.root, ctx.field());
+    org.apophenia.legion.Field field = ctx.field();
+    int id = ctx.registerKernel("np-item", 1, 0, 8, c -> {
+      org.apophenia.legion.DoubleTile t = c.accessor(0, field).denseRead();
+      return Double.doubleToRawLongBits(t.get(t.base()));
+    });
+    java.util.function.LongSupplier v = ctx.issueValueTask(id, "item", Rect.of(0, 0), List.of(req), List.of(),
+        org.apophenia.legion.ReductionOp.sumLong());
+    Reference.reachabilityFence(a);
+    return v.getAsLong();
   }
 
   // ------------------------------------------------------------------ delegated families

@@ -174,13 +174,18 @@ public final class NpArray {
     return np.read(this);
   }
 
-  /** The one element of a size-1 array, as a double; a blocking wait. */
+  /**
+   * The one element of a size-1 array, as a double: a one-point launch whose value comes back as a
+   * future (like a reduction's), then a blocking wait for it. Unlike {@link #toDoubles()} (an inline
+   * mapping of the whole buffer, which invalidates the runtime's traced instances), it leaves the
+   * traces of the surrounding loop intact.
+   */
   public double item() {
     if (size() != 1) {
       throw new IllegalArgumentException("item: can only convert an array of size 1 to a Python scalar, got shape "
           + Shapes.str(geometry.shape));
     }
-    return toDoubles()[0];
+    return dtype.toDouble(np.itemBits(this));
   }
 
   @Override

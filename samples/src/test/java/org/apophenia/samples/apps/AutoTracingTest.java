@@ -9,8 +9,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Issue 7's targets for Apophenia on the samples, with its default settings, at tiny sizes. */
 class AutoTracingTest {
+  /** The samples written for this project; the NumPy ports have their own tests (samples.ports.PortsTest). */
   static java.util.List<String> samples() {
-    return Samples.names();
+    return Samples.names().stream().filter(n -> !n.equals("cavity") && !n.equals("heat")).toList();
   }
 
   /** After warm-up every iteration is replayed, and warm-up takes at most 30 iterations. */
