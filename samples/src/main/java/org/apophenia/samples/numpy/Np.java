@@ -3,13 +3,9 @@ package org.apophenia.samples.numpy;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.legion.Accessor;
-import org.apophenia.legion.InlineRegion;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Privilege;
 import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
 import org.apophenia.samples.array.ArrayContext;
 
 /**
@@ -31,6 +27,7 @@ public final class Np {
   private final Lifetimes lifetimes = new Lifetimes();
   final Launcher launcher;
   final Structure structure = new Structure(this);
+  private final Reader reader;
 
   private final boolean collect;
 
@@ -39,6 +36,7 @@ public final class Np {
     this.collect = collect;
     this.runtime = ctx.runtime();
     this.launcher = new Launcher(ctx);
+    this.reader = new Reader(ctx);
   }
 
   /**
@@ -391,43 +389,16 @@ public final class Np {
 
   // ------------------------------------------------------------------ reading
 
-  /** The stored bits of {@code a}'s elements in row-major order: waits for everything issued. */
   long[] read(NpArray a) {
     check("read", a);
-    long[] out = new long[Math.toIntExact(a.size())];
-    if (out.length == 0) {
-      return out;
-    }
-    ctx.awaitIssued(a.buffer.lastWrite);
-    InlineRegion ir = runtime.inlineMap(RegionRequirement.of(a.buffer.root, Privilege.READ_ONLY, a.buffer.root,
-        ctx.field()));
-    Accessor acc = ir.accessor(ctx.field());
-    Geometry.Cursor c = new Geometry.Cursor(a.geometry, 0);
-    for (int i = 0; i < out.length; i++) {
-      out[i] = acc.getLong(c.pos);
-      c.next();
-    }
-    return out;
+    return reader.read(a);
   }
 
   long itemBits(NpArray a) {
     check("item", a);
-    if (a.buffer.lastValue != null && a.buffer.size == 1) {
-      return a.buffer.lastValue.getAsLong();
-    }
-    long pos = a.geometry.offset;
-    Rect r = Rect.of(pos, pos);
-    RegionRequirement req = RegionRequirement.projected(a.buffer.partition(r, () -> List.of(r)),
-        org.apophenia.legion.Projection.IDENTITY, Privilege.READ_ONLY, a.buffer.root, ctx.field());
-    org.apophenia.legion.Field field = ctx.field();
-    int id = ctx.registerKernel("np-item", 1, 0, 8, c -> {
-      org.apophenia.legion.DoubleTile t = c.accessor(0, field).denseRead();
-      return Double.doubleToRawLongBits(t.get(t.base()));
-    });
-    java.util.function.LongSupplier v = ctx.issueValueTask(id, "item", Rect.of(0, 0), List.of(req), List.of(),
-        org.apophenia.legion.ReductionOp.sumLong());
+    long bits = reader.itemBits(a);
     Reference.reachabilityFence(a);
-    return v.getAsLong();
+    return bits;
   }
 
   // ------------------------------------------------------------------ delegated families
