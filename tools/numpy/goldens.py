@@ -177,6 +177,8 @@ for sc, sa, sb in [((3, 4), (3, 4), (3, 4)), ((3, 1), (4,), (3, 4)), ((4,), (2, 
     case('where %s %s %s' % (sc, sa, sb), 'where', [enc(c), enc(a), enc(b)], {}, lambda: np.where(c, a, b))
 c = barr(5)
 case('where scalars', 'where', [enc(c), scal(1.5), scal(-2)], {}, lambda: np.where(c, 1.5, -2))
+x, y = farr(3, 2), iarr(2)
+case('where scalar condition', 'where', [scal(True), enc(x), enc(y)], {}, lambda: np.where(True, x, y))
 case('where bad broadcast', 'where', [enc(barr(3)), enc(farr(4)), scal(0.0)], {}, lambda: np.where(barr(3), farr(4), 0.0))
 for da in dtypes[:2]:
     a = arr(da, 4, 5, special=True)
@@ -204,6 +206,10 @@ for subs, vshape in [('1:-1, 1:-1', (3, 3)), ('::2, :', (5,)), ('0, :', ()), (':
         return b
     case('setitem %s from %s' % (subs, vshape), 'setitem', [enc(a), enc(v) if vshape else scal(v)],
          {'subscript': subs}, setitem)
+a = farr(3, 1)
+v = farr(3, 4)
+case('setitem cannot broadcast', 'setitem', [enc(a), enc(v)], {'subscript': ':, :'},
+     lambda: (lambda b: (b.__setitem__((slice(None), slice(None)), v), b)[1])(a.copy()))
 a = farr(6)
 case('setitem overlapping', 'setitem_self', [enc(a)], {'subscript': '1:', 'source': ':-1'},
      lambda: (lambda b: (b.__setitem__(slice(1, None), b[:-1]), b)[1])(a.copy()))

@@ -93,7 +93,8 @@ final class Bodies {
     for (int j = 0; j < n; j++) {
       Plan.Input x = ins.get(j);
       cs[j] = x.req() < 0 ? null : new Geometry.Cursor(x.geometry(), o0);
-      v[j] = x.req() < 0 ? convert(x.bits(), x.dtype(), m.compute()) : 0;
+      v[j] = x.req() < 0 ? convert(x.bits(), x.dtype(), j == 0 && m.func() instanceof Plan.Where ? DType.BOOL
+          : m.compute()) : 0;
     }
     DType t = m.compute();
     Plan.Func f = m.func();

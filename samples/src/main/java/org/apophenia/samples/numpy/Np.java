@@ -333,8 +333,8 @@ public final class Np {
   void assign(NpArray target, Object value) {
     Object v = operand(value);
     checkAll("setitem", target, v);
-    Shapes.broadcast("setitem", target.geometry.shape, shapeOf(v));
-    if (shapeOf(v).length > target.ndim()) {
+    int[] shape = Shapes.broadcast("setitem", target.geometry.shape, shapeOf(v));
+    if (shapeOf(v).length > target.ndim() || !java.util.Arrays.equals(shape, target.geometry.shape)) {
       throw new IllegalArgumentException("setitem: could not broadcast input array from shape " + shapes(v)
           + " into shape " + shapes(target));
     }

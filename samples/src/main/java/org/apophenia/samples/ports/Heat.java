@@ -11,8 +11,8 @@ import org.apophenia.samples.numpy.NpArray;
  * carries the Python line it ports. One deviation: the original sets the disc's initial temperature
  * element by element into a NumPy array; the port runs the same loops over a host array and hands it
  * to {@code np.array} once (element-wise launches would be a thousand setup operations). One sample
- * iteration is one call of {@code do_timestep}. Size is {@code nx = ny} (100 in the original: the
- * plate is {@code size * dx} wide).
+ * iteration is one call of {@code do_timestep}. Size is {@code nx = ny} (100 in the original; other
+ * sizes make the plate {@code size * dx} wide and scale the disc with it).
  */
 public final class Heat extends PortedSample {
   private final double dx = 0.1;
@@ -44,9 +44,9 @@ public final class Heat extends PortedSample {
     dt = dx2 * dy2 / (2 * d * (dx2 + dy2));             // dt = dx2 * dy2 / (2 * D * (dx2 + dy2))
     double[] init = new double[nx * ny];                // u0 = Tcool * np.ones((nx, ny)), on the host
     java.util.Arrays.fill(init, tcool * 1.0);
-    double r = 2;                                       // r, cx, cy = 2, 5, 5
-    double cx = 5;
-    double cy = 5;
+    double r = w / 5;                                   // r, cx, cy = 2, 5, 5 (scaled with the plate when size != 100)
+    double cx = w / 2;
+    double cy = h / 2;
     double r2 = Math.pow(r, 2);                         // r2 = r**2
     for (int i = 0; i < nx; i++) {                      // for i in range(nx):
       for (int j = 0; j < ny; j++) {                    //     for j in range(ny):

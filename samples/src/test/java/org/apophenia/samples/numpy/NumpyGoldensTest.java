@@ -102,7 +102,7 @@ class NumpyGoldensTest {
 
   private static String opName(String op) {
     return switch (op) {
-      case "getitem", "setitem" -> "index";
+      case "getitem", "setitem" -> "item";
       default -> op;
     };
   }
