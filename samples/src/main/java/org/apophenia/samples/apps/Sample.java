@@ -56,6 +56,15 @@ public interface Sample {
   List<NdArray> results();
 
   /**
+   * The values whose exact bits make the run's checksum, array by array in row-major order; by
+   * default those of {@link #results()}. Samples over other array libraries (the NumPy ports)
+   * override this instead.
+   */
+  default List<double[]> resultValues() {
+    return results().stream().map(NdArray::toArray).toList();
+  }
+
+  /**
    * Checks the numbers (residual falls, conservation, ...) after the loop; returns a one-line
    * summary, throws {@link SampleCheckException} if they are wrong.
    */

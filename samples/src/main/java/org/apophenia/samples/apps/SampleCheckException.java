@@ -8,7 +8,8 @@ public final class SampleCheckException extends RuntimeException {
     super(message);
   }
 
-  static void require(boolean ok, String message) {
+  /** Throws a SampleCheckException with {@code message} unless {@code ok}. */
+  public static void require(boolean ok, String message) {
     if (!ok) {
       throw new SampleCheckException(message);
     }

@@ -11,7 +11,6 @@ import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.array.Mode;
-import org.apophenia.samples.array.NdArray;
 import org.apophenia.samples.array.IssueCounts;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -175,8 +174,8 @@ public final class SampleRunner {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
       ByteBuffer buf = ByteBuffer.allocate(8);
-      for (NdArray a : sample.results()) {
-        for (double v : a.toArray()) {
+      for (double[] a : sample.resultValues()) {
+        for (double v : a) {
           buf.clear();
           buf.putLong(Double.doubleToRawLongBits(v));
           md.update(buf.array());

@@ -16,6 +16,8 @@ public final class Samples {
     ALL.put("s3d", S3d::new);
     ALL.put("mlp", Mlp::new);
     ALL.put("stencil", Stencil::new);
+    ALL.put("cavity", org.apophenia.samples.ports.Cavity::new);
+    ALL.put("heat", org.apophenia.samples.ports.Heat::new);
   }
 
   private Samples() {}

@@ -22,6 +22,7 @@ import org.apophenia.legion.Projection;
 import org.apophenia.legion.Rect;
 import org.apophenia.legion.ReductionOp;
 import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.TaskBody;
 import org.apophenia.replay.DynamicTracing;
 
 /**
@@ -389,6 +390,75 @@ public final class ArrayContext implements AutoCloseable {
     return new Scalar(this, slot, x -> x);
   }
 
+  // ------------------------------------------------------------------ extension point
+
+  /**
+   * For array libraries built over this context (the N-d library in {@code samples.numpy}): the
+   * maximum number of tiles an operation is cut into.
+   */
+  public int tiles() {
+    return tiles;
+  }
+
+  /** The field space of every array region of this context. */
+  public FieldSpace fieldSpace() {
+    return fieldSpace;
+  }
+
+  /** The one 64-bit field every array region stores its elements in. */
+  public Field field() {
+    return field;
+  }
+
+  /**
+   * The task id of {@code kernel} for tiles of {@code volume} points, registered (with its simulated
+   * cost and the kernel time accounting) on first use; a later call with the same name, volume and
+   * costs returns the same id and ignores {@code body}, so a body must read everything it varies on
+   * from its arguments.
+   */
+  public int registerKernel(String kernel, long volume, double flopsPerPoint, double bytesPerPoint, TaskBody body) {
+    return kernels.task(kernel, volume, flopsPerPoint, bytesPerPoint, body);
+  }
+
+  /**
+   * Issues one index launch in this context's mode (through Apophenia in {@code auto} mode), counted
+   * like the built-in operations. {@code args} are not part of the operation's token.
+   */
+  public void issueIndexTask(int taskId, String name, Rect domain, List<RegionRequirement> requirements,
+      List<Object> args) {
+    issue(new ArrayOp.IndexTask(taskId, name, domain, requirements, args, null, null));
+  }
+
+  /**
+   * Issues one index launch whose points' values (longs) are folded by {@code reduction} into a
+   * future, like the built-in reductions; the returned supplier is the blocking wait for it (an
+   * untraceable point only if the launch is still buffered by Apophenia or a trace is open).
+   */
+  public java.util.function.LongSupplier issueValueTask(int taskId, String name, Rect domain,
+      List<RegionRequirement> requirements, List<Object> args, ReductionOp reduction) {
+    ArrayOp.ResultSlot slot = new ArrayOp.ResultSlot();
+    issue(new ArrayOp.IndexTask(taskId, name, domain, requirements, args, reduction, slot));
+    return () -> {
+      waitFor(slot);
+      if (slot.future() == null) {
+        throw new IllegalStateException(name + " was not forwarded to the runtime before the wait");
+      }
+      return (Long) slot.future().get();
+    };
+  }
+
+  /**
+   * The application is about to read, through an inline mapping, what operation {@code opIndex}
+   * (program order, see {@link #opsIssued()}) wrote: as for a future ({@link #waitFor}), this is an
+   * untraceable blocking point only if that operation has not reached the runtime yet or a trace is
+   * open; otherwise it just waits.
+   */
+  public void awaitIssued(long opIndex) {
+    if (sink.ops <= opIndex || runtime.openTrace() >= 0) {
+      blockingWait();
+    }
+  }
+
   // ------------------------------------------------------------------ blocking
 
   /**
@@ -403,8 +473,8 @@ public final class ArrayContext implements AutoCloseable {
     }
   }
 
-  /** Every issued operation reaches the runtime; an untraceable point for Apophenia. */
-  void blockingWait() {
+  /** Every issued operation reaches the runtime; an untraceable point for Apophenia (call before an inline read). */
+  public void blockingWait() {
     if (apophenia != null && !closed) {
       apophenia.blockingWait();
     }

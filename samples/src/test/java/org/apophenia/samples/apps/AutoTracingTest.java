@@ -12,8 +12,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * within 30 warm-up iterations, and at least 85% coverage over 200 iterations.
  */
 class AutoTracingTest {
+  /** The samples written for this project; the NumPy ports have their own tests (samples.ports.PortsTest). */
   static java.util.List<String> samples() {
-    return Samples.names();
+    return Samples.names().stream().filter(n -> !n.equals("cavity") && !n.equals("heat")).toList();
   }
 
   /** After warm-up every iteration is replayed, and warm-up takes at most 30 iterations. */
