@@ -137,10 +137,12 @@ class TraceQualityTest {
         add(ops, t);
       }
     }
-    Recorder cacheEmpty = Runs.run(ops, ApopheniaConfig.defaults());
+    // with a steady threshold of five visits, so that the warm-up threshold's rule makes the difference
+    ApopheniaConfig steady5 = ApopheniaConfig.defaults().toBuilder().visitThreshold(5).build();
+    Recorder cacheEmpty = Runs.run(ops, steady5);
     assertThat(fraction(traced(cacheEmpty, ops.size()), start + 2 * 68, start + 6 * 68))
         .as("iterations 3 to 6, warm-up threshold only while the cache is empty").isLessThan(0.5);
-    Recorder rec = Runs.run(ops, ApopheniaConfig.defaults().toBuilder().warmupByCoverage(true).build());
+    Recorder rec = Runs.run(ops, steady5.toBuilder().warmupByCoverage(true).build());
     boolean[] traced = traced(rec, ops.size());
     // two bodies are in the 256-token window mined at op 256; promotion needs those two visits, not the
     // steady threshold's five, because the stream is still mostly untraced
