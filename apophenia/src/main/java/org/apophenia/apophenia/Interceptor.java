@@ -34,6 +34,7 @@ public final class Interceptor<O> implements AutoCloseable {
   private final TraceFinder finder;
   private final TraceReplayer<O> replayer;
   private final ExecutorService ownedExecutor;
+  private ExecutorService acrossExecutor;
   private final TimeAccount account;
   private long position; // tokens pushed (traceable and untraceable operations)
   private long ops;
@@ -58,7 +59,10 @@ public final class Interceptor<O> implements AutoCloseable {
     } else {
       ownedExecutor = null;
     }
-    this.finder = new TraceFinder(b.config, executor, b.collective, listener, b.miner);
+    // windows across buffers are mined on a thread of their own, created when the first one is
+    // launched, so that one long job never holds up the short ones behind it
+    Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
+    this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner);
     this.replayer = new TraceReplayer<>(b.config, b.sink, listener);
   }
 
@@ -169,6 +173,23 @@ public final class Interceptor<O> implements AutoCloseable {
     if (ownedExecutor != null) {
       ownedExecutor.shutdownNow();
     }
+    synchronized (this) {
+      if (acrossExecutor != null) {
+        acrossExecutor.shutdownNow();
+      }
+    }
+  }
+
+  /** The thread for windows across buffers, created on first use (most streams never need it). */
+  private synchronized ExecutorService acrossExecutor() {
+    if (acrossExecutor == null) {
+      acrossExecutor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "apophenia-mining-across");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    return acrossExecutor;
   }
 
   /** Configures an {@link Interceptor}. Not thread-safe. */
