@@ -13,7 +13,7 @@ class BlockingWaitTest {
   @Test
   void aBlockingWaitForwardsEveryPendingOpAndLaterOpsStillTrace() {
     List<TestOp> ops = Streams.loop(20, 40);
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       for (int k = 0; k < ops.size(); k++) {
         i.execute(ops.get(k));
@@ -31,7 +31,7 @@ class BlockingWaitTest {
   @Test
   void flushAtTheEndOfTheStreamIssuesCompletedTracesAndForwardsTheRest() {
     List<TestOp> ops = Streams.loop(20, 30);
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).build();
     ops.forEach(i::execute);
     i.flush();

@@ -30,7 +30,7 @@ class CoverageBoundProperties {
     List<TestOp> ops = Streams.random(seed, length);
     ApopheniaConfig base = ourDefaults ? ApopheniaConfig.defaults() : ApopheniaConfig.legion();
     ApopheniaConfig c = base.toBuilder().minTraceLength(min).batchSize(512).multiScaleFactor(16).build();
-    Recorder rec = Runs.run(ops, c);
+    SinkLog rec = Runs.run(ops, c);
     CoverageBound b = bound(ops, min);
     assertThat(b.ops()).isEqualTo(ops.size());
     assertThat(rec.tracedOps()).isLessThanOrEqualTo(b.coverable());
@@ -39,7 +39,7 @@ class CoverageBoundProperties {
   @Test
   void aTracerThatTracesWhatItHasNotSeenTwiceBreaksTheBound() {
     List<TestOp> ops = Streams.random(17, 2000);
-    Recorder eager = new Recorder();
+    SinkLog eager = new SinkLog();
     for (TestOp op : ops) { // every traceable op in a trace of its own, at once
       if (op.kind() == Traceability.TRACEABLE) {
         eager.beginTrace(op.token());
@@ -59,7 +59,7 @@ class CoverageBoundProperties {
     // each window of the third period on has been seen twice, in the two periods before: only the first
     // two periods are out of reach
     assertThat(b.coverable()).isEqualTo(ops.size() - 2 * 20);
-    Recorder rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
     assertThat((double) rec.tracedOps() / b.coverable()).isGreaterThan(0.8);
   }
 

@@ -15,7 +15,7 @@ class FailureTest {
   @Test
   void aThrowingMinerLeavesTheStreamUntracedAndCountsTheFailures() {
     List<TestOp> ops = Streams.loop(20, 50);
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec)
         .miner(w -> {
           throw new IllegalStateException("injected");
@@ -32,7 +32,7 @@ class FailureTest {
   @Test
   void everyOtherJobFailingStillFindsTheLoop() {
     List<TestOp> ops = Streams.loop(20, 100);
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     AtomicInteger calls = new AtomicInteger();
     ApopheniaConfig c = ApopheniaConfig.defaults();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).miner(w -> {
@@ -51,7 +51,7 @@ class FailureTest {
   @Test
   void aJobThatRunsOutOfTimeIsDroppedAtItsIngestionPoint() {
     List<TestOp> ops = Streams.loop(20, 20);
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().jobTimeout(Duration.ofMillis(20)).build();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).miner(w -> {
       try {

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
  */
 class InterceptorProperties {
   /** What the checks run: the interceptor under test, or a stub of it. */
-  private static final BiFunction<List<TestOp>, ApopheniaConfig, Recorder> INTERCEPTOR = Runs::run;
+  private static final BiFunction<List<TestOp>, ApopheniaConfig, SinkLog> INTERCEPTOR = Runs::run;
 
   /** An "interceptor" that forwards every op and never traces: the checks must reject it. */
-  private static final BiFunction<List<TestOp>, ApopheniaConfig, Recorder> PASS_THROUGH = (ops, config) -> {
-    Recorder rec = new Recorder();
+  private static final BiFunction<List<TestOp>, ApopheniaConfig, SinkLog> PASS_THROUGH = (ops, config) -> {
+    SinkLog rec = new SinkLog();
     ops.forEach(rec::op);
     return rec;
   };
@@ -37,17 +37,17 @@ class InterceptorProperties {
   }
 
   /** The laws hold, and at least half of the planted loop is traced, with replays inside it. */
-  static void checkLawsAndLoopTraced(PlantedLoop s, Recorder rec) {
+  static void checkLawsAndLoopTraced(PlantedLoop s, SinkLog rec) {
     Laws.check(s.ops(), rec);
     assertThat(s.tracedLoopOps(rec)).as("loop operations inside trace markers, of %d", s.loopOps())
         .isGreaterThanOrEqualTo(s.loopOps() / 2);
     assertThat(s.replaysInLoop(rec)).as("trace occurrences replayed inside the loop").isPositive();
   }
 
-  static void checkTracesAtMost(PlantedLoop s, Recorder rec, int maxLength) {
+  static void checkTracesAtMost(PlantedLoop s, SinkLog rec, int maxLength) {
     checkLawsAndLoopTraced(s, rec);
     int inside = -1; // traceable ops since the open beginTrace, -1 outside markers
-    for (Recorder.Event e : rec.events) {
+    for (SinkLog.Event e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin() ? 0 : -1;
       } else if (inside >= 0 && e.op().kind() == Traceability.TRACEABLE) {
@@ -57,7 +57,7 @@ class InterceptorProperties {
     }
   }
 
-  static void checkTimingIndependent(PlantedLoop s, Recorder fast, Recorder slow) {
+  static void checkTimingIndependent(PlantedLoop s, SinkLog fast, SinkLog slow) {
     checkLawsAndLoopTraced(s, fast);
     assertThat(slow.events).hasToString(fast.events.toString());
   }
@@ -104,19 +104,19 @@ class InterceptorProperties {
 
   @Test
   void aPassThroughInterceptorFailsTheLaws() {
-    Recorder rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
     assertThatThrownBy(() -> checkLawsAndLoopTraced(SMALL, rec)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheMaximumLengthCheck() {
-    Recorder rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
     assertThatThrownBy(() -> checkTracesAtMost(SMALL, rec, 8)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheTimingCheck() {
-    Recorder rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
     assertThatThrownBy(() -> checkTimingIndependent(SMALL, rec, rec)).isInstanceOf(AssertionError.class);
   }
 

@@ -10,11 +10,11 @@ class InterceptorTest {
   @Test
   void aPlantedLoopIsTracedAfterAFewIterationsAndSettlesOnOneTrace() {
     List<TestOp> ops = Streams.loop(40, 50);
-    Recorder rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
     Laws.check(ops, rec);
     assertThat(rec.tracedOps()).isGreaterThan(ops.size() * 8L / 10);
-    List<Recorder.Event> secondHalf = rec.events.subList(rec.events.size() / 2, rec.events.size());
-    long steadyIds = secondHalf.stream().filter(e -> !e.isOp()).mapToLong(Recorder.Event::id)
+    List<SinkLog.Event> secondHalf = rec.events.subList(rec.events.size() / 2, rec.events.size());
+    long steadyIds = secondHalf.stream().filter(e -> !e.isOp()).mapToLong(SinkLog.Event::id)
         .distinct().count();
     assertThat(steadyIds).as("one trace in the steady state").isEqualTo(1);
   }
@@ -22,7 +22,7 @@ class InterceptorTest {
   @Test
   void legionSettingsAlsoTraceALongLoop() {
     List<TestOp> ops = Streams.loop(40, 200);
-    Recorder rec = Runs.run(ops, ApopheniaConfig.legion());
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.legion());
     Laws.check(ops, rec);
     assertThat(rec.tracedOps()).isGreaterThan(ops.size() / 2L);
   }

@@ -12,7 +12,7 @@ import java.util.Map;
 final class Laws {
   private Laws() {}
 
-  static void check(List<TestOp> input, Recorder rec) {
+  static void check(List<TestOp> input, SinkLog rec) {
     assertThat(rec.ops()).as("the sink receives exactly the input ops, in order").isEqualTo(input);
 
     // Markers balanced and never nested; collect each traced interval's tokens.
@@ -22,7 +22,7 @@ final class Laws {
     LongArrayList stream = new LongArrayList(); // traceable tokens, untraceable as unique negatives
     List<long[]> intervals = new ArrayList<>(); // {start, end} in stream positions
     long start = 0;
-    for (Recorder.Event e : rec.events) {
+    for (SinkLog.Event e : rec.events) {
       if (e.isOp()) {
         TestOp op = e.op();
         if (op.kind() == Traceability.TRACEABLE) {

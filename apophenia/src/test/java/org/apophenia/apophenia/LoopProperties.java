@@ -39,14 +39,14 @@ class LoopProperties {
    * least half of the operations are inside markers, and some trace id recurs (a replay), and the last
    * repetition is traced.
    */
-  static void checkLoopIsTracedAndReplayed(List<TestOp> ops, Recorder rec, int period) {
+  static void checkLoopIsTracedAndReplayed(List<TestOp> ops, SinkLog rec, int period) {
     Laws.check(ops, rec);
     int traced = 0;
     boolean open = false;
     java.util.Set<Long> ids = new java.util.HashSet<>();
     int begins = 0;
     int lastTraced = -1;
-    for (Recorder.Event e : rec.events) {
+    for (SinkLog.Event e : rec.events) {
       if (!e.isOp()) {
         open = e.begin();
         if (e.begin()) {
@@ -73,7 +73,7 @@ class LoopProperties {
   @Test
   void aPassThroughInterceptorFailsTheProperty() {
     List<TestOp> ops = loop(7, 12, 60);
-    Recorder passThrough = new Recorder();
+    SinkLog passThrough = new SinkLog();
     ops.forEach(passThrough::op);
     assertThatThrownBy(() -> checkLoopIsTracedAndReplayed(ops, passThrough, 12)).isInstanceOf(AssertionError.class);
   }
@@ -91,7 +91,7 @@ class LoopProperties {
         ops.add(new TestOp(t, Traceability.TRACEABLE, ops.size()));
       }
     }
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     InterceptorStats s;
     try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       ops.forEach(in::execute);
@@ -106,7 +106,7 @@ class LoopProperties {
   @Test
   void miningBacksOffWhileTheStreamIsCoveredAndResumesWhenItIsNot() {
     List<TestOp> ops = loop(11, 16, 20_000);
-    Recorder rec = new Recorder();
+    SinkLog rec = new SinkLog();
     try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       for (int i = 0; i < ops.size() / 2; i++) {
         in.execute(ops.get(i));

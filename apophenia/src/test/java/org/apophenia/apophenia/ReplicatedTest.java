@@ -29,11 +29,11 @@ class ReplicatedTest {
     List<Collective> members = Collective.local(n);
     ExecutorService apps = Executors.newFixedThreadPool(n);
     try {
-      List<Future<Recorder>> runs = new ArrayList<>();
+      List<Future<SinkLog>> runs = new ArrayList<>();
       List<Interceptor<TestOp>> instances = new ArrayList<>();
       for (int r = 0; r < n; r++) {
         Random rnd = new Random(r);
-        Recorder rec = new Recorder();
+        SinkLog rec = new SinkLog();
         Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(config)
             .collective(members.get(r))
             .miner(window -> {
@@ -52,7 +52,7 @@ class ReplicatedTest {
       }
       String first = runs.get(0).get().events.toString();
       Laws.check(ops, runs.get(0).get());
-      for (Future<Recorder> f : runs) {
+      for (Future<SinkLog> f : runs) {
         assertThat(f.get().events.toString()).isEqualTo(first);
       }
       assertThat(runs.get(0).get().tracedOps()).as("how much depends on the agreed waits").isPositive();

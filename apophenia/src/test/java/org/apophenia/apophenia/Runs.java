@@ -6,12 +6,12 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.LockSupport;
 
-/** Runs a stream through an interceptor into a {@link Recorder}. */
+/** Runs a stream through an interceptor into a {@link SinkLog}. */
 final class Runs {
   private Runs() {}
 
-  static Recorder run(List<TestOp> ops, ApopheniaConfig config) {
-    Recorder rec = new Recorder();
+  static SinkLog run(List<TestOp> ops, ApopheniaConfig config) {
+    SinkLog rec = new SinkLog();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(config).build()) {
       ops.forEach(i::execute);
     }
@@ -19,8 +19,8 @@ final class Runs {
   }
 
   /** Like {@link #run} but every mining job first sleeps a random 0..maxDelayMicros. */
-  static Recorder runWithDelays(List<TestOp> ops, ApopheniaConfig config, long seed, int maxDelayMicros) {
-    Recorder rec = new Recorder();
+  static SinkLog runWithDelays(List<TestOp> ops, ApopheniaConfig config, long seed, int maxDelayMicros) {
+    SinkLog rec = new SinkLog();
     Random rnd = new Random(seed);
     Executor delayed = r -> ForkJoinPool.commonPool().execute(() -> {
       LockSupport.parkNanos(1000L * rnd.nextInt(maxDelayMicros + 1));

@@ -29,10 +29,10 @@ class TraceQualityTest {
   }
 
   /** Whether each operation, by its sequence number, went out inside trace markers. */
-  private static boolean[] traced(Recorder rec, int n) {
+  private static boolean[] traced(SinkLog rec, int n) {
     boolean[] traced = new boolean[n];
     boolean inside = false;
-    for (Recorder.Event e : rec.events) {
+    for (SinkLog.Event e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin();
       } else {
@@ -69,7 +69,7 @@ class TraceQualityTest {
         add(ops, body[i]);
       }
     }
-    Recorder rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
     Laws.check(ops, rec);
     boolean[] traced = traced(rec, ops.size());
     // an insertion costs about a smallest piece (8 operations) on either side, not the iteration
@@ -90,13 +90,13 @@ class TraceQualityTest {
     ApopheniaConfig ours = ApopheniaConfig.defaults(); // 8,192-token buffers: 1.6 bodies each
     ApopheniaConfig small = ours.toBuilder().batchSize(2000).multiScaleFactor(100).build(); // period > buffer
     for (ApopheniaConfig c : List.of(ours, small)) {
-      Recorder rec = Runs.run(ops, c);
+      SinkLog rec = Runs.run(ops, c);
       Laws.check(ops, rec);
       assertThat(fraction(traced(rec, ops.size()), last, ops.size()))
           .as("last iteration traced, buffer " + c.batchSize()).isEqualTo(1.0);
     }
     // the paper's schedule, each buffer mined alone, cannot see two bodies: the knob is what finds it
-    Recorder alone = Runs.run(ops, small.toBuilder().historyBuffers(1).build());
+    SinkLog alone = Runs.run(ops, small.toBuilder().historyBuffers(1).build());
     assertThat(fraction(traced(alone, ops.size()), last, ops.size())).isLessThan(1.0);
   }
 
@@ -113,7 +113,7 @@ class TraceQualityTest {
         add(ops, t);
       }
     }
-    Recorder rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
     Laws.check(ops, rec);
     boolean[] traced = traced(rec, ops.size());
     int settled = 0;
@@ -139,10 +139,10 @@ class TraceQualityTest {
     }
     // with a steady threshold of five visits, so that the warm-up threshold's rule makes the difference
     ApopheniaConfig steady5 = ApopheniaConfig.defaults().toBuilder().visitThreshold(5).build();
-    Recorder cacheEmpty = Runs.run(ops, steady5);
+    SinkLog cacheEmpty = Runs.run(ops, steady5);
     assertThat(fraction(traced(cacheEmpty, ops.size()), start + 2 * 68, start + 6 * 68))
         .as("iterations 3 to 6, warm-up threshold only while the cache is empty").isLessThan(0.5);
-    Recorder rec = Runs.run(ops, steady5.toBuilder().warmupByCoverage(true).build());
+    SinkLog rec = Runs.run(ops, steady5.toBuilder().warmupByCoverage(true).build());
     boolean[] traced = traced(rec, ops.size());
     // two bodies are in the 256-token window mined at op 256; promotion needs those two visits, not the
     // steady threshold's five, because the stream is still mostly untraced

@@ -20,7 +20,7 @@ import org.apophenia.apophenia.TraceSink;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
 import org.apophenia.cli.report.Summary;
-import org.apophenia.cli.report.TraceSearchRecorder;
+import org.apophenia.cli.report.TraceSearchLog;
 import org.apophenia.cli.streams.InputException;
 import org.apophenia.cli.streams.MalformedStreamException;
 import org.apophenia.cli.streams.StreamFormat;
@@ -109,13 +109,13 @@ final class AnalyzeCommand implements Callable<Integer> {
     TextInput.checkReadable(file);
     OutputPaths.directory("--out", out, REPORT_FILES);
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
-    try (TraceSearchRecorder rec = out == null ? TraceSearchRecorder.counting() : TraceSearchRecorder.spilling();
+    try (TraceSearchLog rec = out == null ? TraceSearchLog.counting() : TraceSearchLog.spilling();
         MiningLog mining = out == null ? MiningLog.counting() : MiningLog.recording()) {
       return analyze(fmt, config, rec, mining);
     }
   }
 
-  private int analyze(StreamFormat fmt, ApopheniaConfig config, TraceSearchRecorder rec, MiningLog mining)
+  private int analyze(StreamFormat fmt, ApopheniaConfig config, TraceSearchLog rec, MiningLog mining)
       throws IOException {
     InterceptorStats stats;
     StreamReader reader;

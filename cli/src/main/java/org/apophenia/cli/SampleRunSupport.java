@@ -23,14 +23,14 @@ import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
-import org.apophenia.cli.report.TraceSearchRecorder;
+import org.apophenia.cli.report.TraceSearchLog;
 import org.apophenia.cli.streams.StreamOp;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.MachineFile;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.timeline.ChromeTrace;
 import org.apophenia.sim.timeline.PajeTrace;
-import org.apophenia.sim.timeline.TimelineRecorder;
+import org.apophenia.sim.timeline.TimelineLog;
 
 /**
  * What {@code run} and the demo share: resolving a machine, running a sample with the dumps of
@@ -77,15 +77,15 @@ final class SampleRunSupport {
       return run(sample, options, null, progress, null, null);
     }
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the run.
-    try (TraceSearchRecorder rec = TraceSearchRecorder.spilling(); MiningLog mining = MiningLog.recording()) {
+    try (TraceSearchLog rec = TraceSearchLog.spilling(); MiningLog mining = MiningLog.recording()) {
       return run(sample, options, out, progress, rec, mining);
     }
   }
 
   private static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress,
-      TraceSearchRecorder rec, MiningLog mining) throws IOException {
-    TimelineRecorder timeline = out == null ? null
-        : TimelineRecorder.bounded(options.machine(), TimelineRecorder.DEFAULT_MAX_SPANS);
+      TraceSearchLog rec, MiningLog mining) throws IOException {
+    TimelineLog timeline = out == null ? null
+        : TimelineLog.bounded(options.machine(), TimelineLog.DEFAULT_MAX_SPANS);
     RunOptions o = options;
     if (out != null) {
       o = o.withObservers(mining, new Mirror(rec), timeline);
@@ -186,7 +186,7 @@ final class SampleRunSupport {
   }
 
   /** Mirrors the runtime's operations into the trace-search recorder of {@code analyze}. */
-  private record Mirror(TraceSearchRecorder rec) implements TraceSink<ArrayOp> {
+  private record Mirror(TraceSearchLog rec) implements TraceSink<ArrayOp> {
     @Override
     public void op(ArrayOp op) {
       ArrayOp.IndexTask t = (ArrayOp.IndexTask) op;

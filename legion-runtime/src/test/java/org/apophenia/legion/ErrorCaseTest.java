@@ -23,7 +23,7 @@ import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
-/** The user errors of issue 4, each with its message; the runtime stays usable afterwards. */
+/** The user errors the runtime reports, each with its message; the runtime stays usable afterwards. */
 class ErrorCaseTest {
   private final LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"));
   private final FieldSpace fs = rt.createFieldSpace();

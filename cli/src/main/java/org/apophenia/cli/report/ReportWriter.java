@@ -27,11 +27,11 @@ public final class ReportWriter {
 
   /**
    * Writes all five files; {@code extra} entries are appended to the summary object. {@code rec} and
-   * {@code mining} must keep their records ({@link TraceSearchRecorder#spilling()},
+   * {@code mining} must keep their records ({@link TraceSearchLog#spilling()},
    * {@link MiningLog#recording()}); the per-operation records are streamed from disk once, with one
    * flag per operation of the window in memory.
    */
-  public static void write(Path dir, String title, TraceSearchRecorder rec, MiningLog mining,
+  public static void write(Path dir, String title, TraceSearchLog rec, MiningLog mining,
       Map<String, Object> extra, int window) throws IOException {
     Files.createDirectories(dir);
     JSON.writeValue(dir.resolve("summary.json").toFile(), summaryMap(rec.summary(), extra));
@@ -39,7 +39,7 @@ public final class ReportWriter {
     long n = rec.ops();
     long step = Math.max(1, n / TraceSearchChart.MAX_POINTS);
     LongOpenHashSet firstOps = new LongOpenHashSet();
-    for (TraceSearchRecorder.TraceInfo t : rec.traces()) {
+    for (TraceSearchLog.TraceInfo t : rec.traces()) {
       firstOps.add(Math.min(t.firstOp, n - 1));
     }
     Long2IntOpenHashMap atFirstOps = new Long2IntOpenHashMap();
@@ -90,7 +90,7 @@ public final class ReportWriter {
    * {@code traces.json}: an array of {@code {id, length, firstOp, occurrences, replays, ops}}, written
    * one trace at a time (the same text as serialising the whole list, without holding it).
    */
-  private static void writeTraces(Path file, TraceSearchRecorder rec) throws IOException {
+  private static void writeTraces(Path file, TraceSearchLog rec) throws IOException {
     try (JsonGenerator g = JSON.getFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
       g.useDefaultPrettyPrinter();
       g.writeStartArray();

@@ -51,7 +51,7 @@ final class TraceSearchChart {
    * Draws the curve from at most about {@link #MAX_POINTS} sampled {@code points} of an {@code n}-op
    * stream; {@code atFirstOps} gives the curve's value at each trace's first operation.
    */
-  static void write(Path png, String title, TraceSearchRecorder rec, Points points,
+  static void write(Path png, String title, TraceSearchLog rec, Points points,
       it.unimi.dsi.fastutil.longs.Long2IntMap atFirstOps, long n, int window) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Long> xs = points.xs;
@@ -83,7 +83,7 @@ final class TraceSearchChart {
     traced.setLineWidth(2f);
     List<Long> firstX = new ArrayList<>();
     List<Integer> firstY = new ArrayList<>();
-    for (TraceSearchRecorder.TraceInfo t : rec.traces()) {
+    for (TraceSearchLog.TraceInfo t : rec.traces()) {
       firstX.add(t.firstOp);
       firstY.add(n == 0 ? 0 : atFirstOps.getOrDefault(Math.min(t.firstOp, n - 1), 0));
     }

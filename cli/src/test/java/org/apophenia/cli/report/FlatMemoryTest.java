@@ -55,7 +55,7 @@ class FlatMemoryTest {
   /** Runs a stream of {@code ops} operations the way {@code analyze} does. */
   private Retained analyze(int ops, boolean noise, boolean out) throws IOException {
     Path f = stream(ops, noise);
-    try (TraceSearchRecorder rec = out ? TraceSearchRecorder.spilling() : TraceSearchRecorder.counting();
+    try (TraceSearchLog rec = out ? TraceSearchLog.spilling() : TraceSearchLog.counting();
         MiningLog mining = out ? MiningLog.recording() : MiningLog.counting()) {
       StreamReader reader = new StreamReader(f, StreamFormat.STARPU, true);
       try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, rec)

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Paper §2, Figure 1: one Jacobi iteration is not a repeated fragment; two iterations are. */
 class JacobiFigure1Test {
   /** Records every operation's token and the length of every trace occurrence. */
-  static final class Recorder implements TraceSink<ArrayOp> {
+  static final class SinkLog implements TraceSink<ArrayOp> {
     final List<Long> tokens = new ArrayList<>();
     final List<Integer> traceLengths = new ArrayList<>();
     private int open = -1;
@@ -38,8 +38,8 @@ class JacobiFigure1Test {
 
   private static final int BODY_OPS = 5; // matvec, sub, div, and the update's norm: sub, dot
 
-  private static Recorder run(Mode mode, int iterations) {
-    Recorder rec = new Recorder();
+  private static SinkLog run(Mode mode, int iterations) {
+    SinkLog rec = new SinkLog();
     SampleRunner.run(new Jacobi(), RunOptions.of(mode, iterations, Presets.machine("workstation"),
         AnalysisCostModel.none()).withSize(16).withTiles(2).withObservers(InterceptorListener.NONE, rec, null));
     return rec;
@@ -47,7 +47,7 @@ class JacobiFigure1Test {
 
   @Test
   void consecutiveIterationsIssueDifferentOperationsButEveryOtherOneRepeats() {
-    Recorder rec = run(Mode.NONE, 8);
+    SinkLog rec = run(Mode.NONE, 8);
     int setup = rec.tokens.size() - 8 * BODY_OPS;
     List<Long> it2 = rec.tokens.subList(setup + 2 * BODY_OPS, setup + 3 * BODY_OPS);
     List<Long> it3 = rec.tokens.subList(setup + 3 * BODY_OPS, setup + 4 * BODY_OPS);
@@ -58,7 +58,7 @@ class JacobiFigure1Test {
 
   @Test
   void apopheniasTraceCoversTwoSourceIterations() {
-    Recorder rec = run(Mode.AUTO, 80);
+    SinkLog rec = run(Mode.AUTO, 80);
     assertThat(rec.traceLengths).isNotEmpty();
     assertThat(rec.traceLengths).allSatisfy(len -> assertThat(len % (2 * BODY_OPS)).isZero());
     assertThat(rec.traceLengths).contains(2 * BODY_OPS);
@@ -66,7 +66,7 @@ class JacobiFigure1Test {
 
   @Test
   void theHandPlacedAnnotationSpansTwoIterations() {
-    Recorder rec = run(Mode.MANUAL, 20);
+    SinkLog rec = run(Mode.MANUAL, 20);
     assertThat(rec.traceLengths).hasSize(10).allSatisfy(len -> assertThat(len).isEqualTo(2 * BODY_OPS));
   }
 }

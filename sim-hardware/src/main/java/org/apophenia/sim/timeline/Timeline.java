@@ -6,7 +6,7 @@ import org.apophenia.sim.Span;
 import org.apophenia.sim.machine.Machine;
 
 /**
- * The spans of one simulation that a {@link TimelineRecorder} kept, ordered by start time (ties in the
+ * The spans of one simulation that a {@link TimelineLog} kept, ordered by start time (ties in the
  * order they started), and an account of what it left out. Immutable value; thread-safe.
  *
  * @param machine the simulated machine

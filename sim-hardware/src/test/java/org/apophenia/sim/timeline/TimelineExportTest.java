@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 /** Chrome trace JSON and Paje timelines of a small stencil-like run on perlmutter:2. */
 class TimelineExportTest {
   /** A few iterations: analysis on a utility core, halo copies between GPUs and nodes, GPU tasks. */
-  static Timeline stencilTimeline(TimelineRecorder recorder, int iterations) {
+  static Timeline stencilTimeline(TimelineLog recorder, int iterations) {
     Machine m = recorder.timeline().machine();
     Simulation sim = Simulation.on(m).listener(recorder);
     List<Processor> gpus = m.processors().stream().filter(p -> p.kind() == ProcessorKind.GPU).toList();
@@ -59,7 +59,7 @@ class TimelineExportTest {
   @Test
   void chromeTraceHasOneProcessPerNodeAndOneCompleteEventPerSpan() throws IOException {
     Machine m = Presets.machine("perlmutter:2");
-    Timeline t = stencilTimeline(TimelineRecorder.unbounded(m), 3);
+    Timeline t = stencilTimeline(TimelineLog.unbounded(m), 3);
     StringWriter out = new StringWriter();
     ChromeTrace.write(t, out);
     JsonNode root = new ObjectMapper().readTree(out.toString());
@@ -82,7 +82,7 @@ class TimelineExportTest {
   @Test
   void pajeTraceIsAcceptedByPjDump() throws Exception {
     Machine m = Presets.machine("perlmutter:2");
-    Timeline t = stencilTimeline(TimelineRecorder.unbounded(m), 3);
+    Timeline t = stencilTimeline(TimelineLog.unbounded(m), 3);
     Path dir = Path.of("target", "timelines");
     Files.createDirectories(dir);
     Path paje = dir.resolve("stencil-perlmutter-2.paje");
@@ -126,8 +126,8 @@ class TimelineExportTest {
   @Test
   void aBoundedRecorderSamplesEvenlyAndSaysWhatItLeftOut() {
     Machine m = Presets.machine("perlmutter:2");
-    Timeline full = stencilTimeline(TimelineRecorder.unbounded(m), 40);
-    Timeline t = stencilTimeline(TimelineRecorder.bounded(m, 100), 40);
+    Timeline full = stencilTimeline(TimelineLog.unbounded(m), 40);
+    Timeline t = stencilTimeline(TimelineLog.bounded(m, 100), 40);
     assertEquals(full.seen(), t.seen());
     assertTrue(t.spans().size() <= 100 && t.spans().size() >= 50, "kept " + t.spans().size());
     assertEquals(Long.bitCount(t.stride()), 1);
@@ -141,10 +141,10 @@ class TimelineExportTest {
   @Test
   void aWindowKeepsOnlySpansStartingInsideIt() {
     Machine m = Presets.machine("perlmutter:2");
-    List<org.apophenia.sim.Span> all = stencilTimeline(TimelineRecorder.unbounded(m), 10).spans();
+    List<org.apophenia.sim.Span> all = stencilTimeline(TimelineLog.unbounded(m), 10).spans();
     long from = all.get(all.size() / 4).start();
     long to = all.get(all.size() / 2).start();
-    Timeline t = stencilTimeline(TimelineRecorder.window(m, from, to, 1_000), 10);
+    Timeline t = stencilTimeline(TimelineLog.window(m, from, to, 1_000), 10);
     assertEquals(all.stream().filter(s -> s.start() >= from && s.start() < to).toList(), t.spans());
     assertFalse(t.spans().isEmpty());
     assertEquals(all.size() - t.spans().size(), t.outsideWindow());

@@ -16,7 +16,7 @@ import org.apophenia.sim.machine.Machine;
  * simulation, using O(maxSpans) memory. {@link Timeline#omissions()} says what was left out.
  * Not thread-safe (listeners run on the simulating thread).
  */
-public final class TimelineRecorder implements SimulationListener {
+public final class TimelineLog implements SimulationListener {
   /** The default bound: 200,000 spans, a Chrome trace of roughly 30 MB. */
   public static final int DEFAULT_MAX_SPANS = 200_000;
 
@@ -30,7 +30,7 @@ public final class TimelineRecorder implements SimulationListener {
   private long inWindow;
   private long stride = 1;
 
-  private TimelineRecorder(Machine machine, int maxSpans, long windowStart, long windowEnd) {
+  private TimelineLog(Machine machine, int maxSpans, long windowStart, long windowEnd) {
     if (maxSpans < 2) {
       throw new IllegalArgumentException("keep at least 2 spans, got " + maxSpans);
     }
@@ -44,18 +44,18 @@ public final class TimelineRecorder implements SimulationListener {
   }
 
   /** Keeps every span. */
-  public static TimelineRecorder unbounded(Machine machine) {
-    return new TimelineRecorder(machine, Integer.MAX_VALUE, 0, Long.MAX_VALUE);
+  public static TimelineLog unbounded(Machine machine) {
+    return new TimelineLog(machine, Integer.MAX_VALUE, 0, Long.MAX_VALUE);
   }
 
   /** Keeps at most {@code maxSpans} spans (sampled if there are more). */
-  public static TimelineRecorder bounded(Machine machine, int maxSpans) {
-    return new TimelineRecorder(machine, maxSpans, 0, Long.MAX_VALUE);
+  public static TimelineLog bounded(Machine machine, int maxSpans) {
+    return new TimelineLog(machine, maxSpans, 0, Long.MAX_VALUE);
   }
 
   /** Keeps at most {@code maxSpans} spans among those starting in {@code [start, end)} nanoseconds. */
-  public static TimelineRecorder window(Machine machine, long start, long end, int maxSpans) {
-    return new TimelineRecorder(machine, maxSpans, start, end);
+  public static TimelineLog window(Machine machine, long start, long end, int maxSpans) {
+    return new TimelineLog(machine, maxSpans, start, end);
   }
 
   @Override

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A sink that records everything it receives, as strings for easy comparison. */
-final class Recorder implements TraceSink<TestOp> {
+final class SinkLog implements TraceSink<TestOp> {
   /** Event: an op (its seq, >= 0) or a marker. */
   record Event(TestOp op, boolean begin, long id) {
     boolean isOp() {

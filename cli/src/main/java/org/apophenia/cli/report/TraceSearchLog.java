@@ -24,15 +24,15 @@ import org.apophenia.cli.streams.StreamTokenizer;
  * A counting sink for {@code analyze} (and {@code run --out}): counts operations, traced and replayed
  * ones, and per trace id its length, occurrences and replays. Not thread-safe.
  *
- * <p>Memory is flat in the length of the stream. A {@link #counting()} recorder keeps no per-operation
+ * <p>Memory is flat in the length of the stream. A {@link #counting()} log keeps no per-operation
  * record at all: a few counters and one bit per trace id (ids are dense from 0), to tell a trace's
- * first occurrence from its replays. A {@link #spilling()} recorder, for the files of {@code --out},
+ * first occurrence from its replays. A {@link #spilling()} log, for the files of {@code --out},
  * also keeps one small entry per trace id (length, first operation, occurrences: what
  * {@code traces.json} lists) and writes to temporary files each operation's token and trace id (12
  * bytes), read back once by {@link #forEachOp}, and the operation names of each trace's first
  * occurrence, read back once by {@link #forEachTrace}; {@link #close} deletes them.
  */
-public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable {
+public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
   /** One trace id as issued. */
   public static final class TraceInfo {
     public final long id;
@@ -62,7 +62,7 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
     void op(long index, long token, int traceId) throws IOException;
   }
 
-  /** Per trace id, for {@code traces.json}; null for a counting recorder. */
+  /** Per trace id, for {@code traces.json}; null for a counting log. */
   private final Long2ObjectLinkedOpenHashMap<TraceInfo> traces;
   /** Trace ids issued so far (dense small ids; the rare larger one goes to {@link #sparseIds}). */
   private final BitSet issued = new BitSet();
@@ -84,7 +84,7 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
   private long untraceableOps;
   private long firstReplayOp = -1;
 
-  private TraceSearchRecorder(boolean perOp) throws IOException {
+  private TraceSearchLog(boolean perOp) throws IOException {
     if (perOp) {
       traces = new Long2ObjectLinkedOpenHashMap<>();
       spillFile = Files.createTempFile("apophenia-trace-search-", ".bin");
@@ -102,18 +102,18 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
     }
   }
 
-  /** A recorder of counts only, for a run that writes no files. */
-  public static TraceSearchRecorder counting() {
+  /** A log of counts only, for a run that writes no files. */
+  public static TraceSearchLog counting() {
     try {
-      return new TraceSearchRecorder(false);
+      return new TraceSearchLog(false);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // cannot happen: nothing is opened
     }
   }
 
-  /** A recorder that also keeps the per-operation records {@link ReportWriter} needs, on disk. */
-  public static TraceSearchRecorder spilling() throws IOException {
-    return new TraceSearchRecorder(true);
+  /** A log that also keeps the per-operation records {@link ReportWriter} needs, on disk. */
+  public static TraceSearchLog spilling() throws IOException {
+    return new TraceSearchLog(true);
   }
 
   /** Whether {@link #forEachOp} and the traces' names are available. */
@@ -207,13 +207,13 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
     return ops;
   }
 
-  /** Each trace id as issued, in order of first occurrence; empty for a counting recorder. */
+  /** Each trace id as issued, in order of first occurrence; empty for a counting log. */
   public List<TraceInfo> traces() {
     return traces == null ? List.of() : new ArrayList<>(traces.values());
   }
 
   /**
-   * An estimate of the bytes this recorder holds in memory: what grows is one bit per trace id (and,
+   * An estimate of the bytes this log holds in memory: what grows is one bit per trace id (and,
    * spilling, a small entry per id); never anything per operation.
    */
   public long retainedBytes() {
@@ -227,11 +227,11 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
   /**
    * Hands every trace, in order of first occurrence, to {@code visitor} with the operation names of
    * its first occurrence, read back from disk; one trace's names at a time are in memory. Only for a
-   * {@link #spilling()} recorder.
+   * {@link #spilling()} log.
    */
   public void forEachTrace(TraceVisitor visitor) throws IOException {
     if (namesOut == null) {
-      throw new IllegalStateException("a counting recorder keeps no trace names");
+      throw new IllegalStateException("a counting log keeps no trace names");
     }
     namesOut.flush();
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(namesFile), 1 << 16))) {
@@ -249,11 +249,11 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
 
   /**
    * Hands every operation's record to {@code visitor}, in order, reading them back from disk. Only for
-   * a {@link #spilling()} recorder.
+   * a {@link #spilling()} log.
    */
   public void forEachOp(OpVisitor visitor) throws IOException {
     if (spill == null) {
-      throw new IllegalStateException("a counting recorder keeps no per-operation records");
+      throw new IllegalStateException("a counting log keeps no per-operation records");
     }
     spill.flush();
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(spillFile), 1 << 16))) {
@@ -272,7 +272,7 @@ public final class TraceSearchRecorder implements TraceSink<StreamOp>, Closeable
         untraceableOps);
   }
 
-  /** Deletes the temporary files of a spilling recorder. */
+  /** Deletes the temporary files of a spilling log. */
   @Override
   public void close() throws IOException {
     if (spill != null) {
