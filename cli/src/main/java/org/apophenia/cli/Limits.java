@@ -67,7 +67,7 @@ final class Limits {
    * minute on one core (measured: stencil at 2^24 takes 30 s for setup and one iteration; mlp's matrix
    * products make 256 take 15 s an iteration). Sizes are the sample's own unit (the matrix order for
    * jacobi, the grid side for cfd and swe, the vector length for s3d and stencil, the feature count for
-   * mlp, whose batch is four times larger).
+   * mlp, whose batch is four times larger; the grid side for the ported cavity and heat).
    */
   static final Map<String, Integer> MAX_SIZE = Map.of(
       "jacobi", 4096,
@@ -75,7 +75,9 @@ final class Limits {
       "swe", 2048,
       "s3d", 1 << 24,
       "mlp", 256,
-      "stencil", 1 << 24);
+      "stencil", 1 << 24,
+      "cavity", 1024, // 50 Poisson sweeps a step over size^2 points
+      "heat", 2048);
   /** The smallest size with an interior to update (cfd and swe's stencils need three rows). */
   static final int MIN_SIZE = 4;
 
