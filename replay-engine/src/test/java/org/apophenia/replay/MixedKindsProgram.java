@@ -32,7 +32,8 @@ record MixedKindsProgram(List<Step> body, int iterations) {
   /** The same update as an index launch over the partition, one point per piece. */
   record IndexTask(int rw, int ro, long salt) implements Step {}
 
-  record Fill(int region, int field, long value) implements Step {}
+  /** Fills with {@code value}, plus the iteration's parity if {@code alternates}: two operations. */
+  record Fill(int region, int field, long value, boolean alternates) implements Step {}
 
   /** Copies (or, with {@code reduce}, folds with integer sum) {@code sf} of src into {@code df} of dst. */
   record Copy(int src, int sf, int dst, int df, boolean reduce) implements Step {}
@@ -74,7 +75,7 @@ record MixedKindsProgram(List<Step> body, int iterations) {
   }
 
   private static Fill fill(Random r) {
-    return new Fill(r.nextInt(PIECES + 1), r.nextInt(FIELDS), r.nextInt(100));
+    return new Fill(r.nextInt(PIECES + 1), r.nextInt(FIELDS), r.nextInt(100), false);
   }
 
   /** Source and destination overlap (the same region, or the root and a piece), fields differ. */

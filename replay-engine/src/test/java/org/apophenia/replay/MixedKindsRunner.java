@@ -138,7 +138,7 @@ final class MixedKindsRunner {
           RegionRequirement.projected(p, Projection.IDENTITY, Privilege.READ_ONLY, root, fields[t.ro()])),
           List.of((long) it, t.salt(), (long) t.rw(), (long) t.ro()), null));
     } else if (s instanceof Fill f) {
-      rt.fill(region(f.region(), root, p), fields[f.field()], f.value(), root);
+      rt.fill(region(f.region(), root, p), fields[f.field()], f.value() + (f.alternates() ? it % 2 : 0), root);
     } else if (s instanceof Copy c && c.reduce()) {
       rt.reductionCopy(region(c.src(), root, p), fields[c.sf()], root, region(c.dst(), root, p), fields[c.df()],
           root, sum);

@@ -67,6 +67,25 @@ class OpKindsReplayProperties {
         .hasMessageContaining("operations the engine replayed");
   }
 
+  /**
+   * A fill's value is part of what a replay compares: a recording that filled with one value is never
+   * replayed for a fill with another (it would write the recorded value).
+   */
+  @Test
+  void aFillWithAnotherValueIsNotReplayedFromTheRecordingOfTheFirst() {
+    MixedKindsProgram prog = new MixedKindsProgram(List.of(new Task(0, 0, 1, 5),
+        new Fill(1, 1, 7, true), new Copy(1, 1, 0, 2, false), new Task(2, 2, 1, 3)), 8);
+    DynamicTracing engine = new DynamicTracing();
+    MixedKindsRunner analysed = new MixedKindsRunner(prog, null);
+    MixedKindsRunner traced = new MixedKindsRunner(prog, engine);
+    for (int f = 0; f < MixedKindsProgram.FIELDS; f++) {
+      assertThat(traced.data[f]).as("field f%d", f).containsExactly(analysed.data[f]);
+    }
+    TracingStatistics s = engine.statistics();
+    assertThat(s.replayedFills()).as("%s", s).isPositive();
+    assertThat(s.recordings()).as("one recording per value at least, %s", s).isGreaterThanOrEqualTo(2);
+  }
+
   /** One traced operation of the program: its accesses (region, field, writes) or, for a fence, none. */
   private record Access(boolean fence, List<int[]> uses) {}
 
