@@ -10,15 +10,20 @@ import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
 
 /**
- * The operations that are not tasks (Legion thesis §2.7): fills, explicit copies, execution fences and
- * inline mappings, all in node 0's SYSTEM memory. Inside a trace the engine sees fills, copies and
- * fences but they are always analysed; an inline mapping is untraceable. Not thread-safe, like the
- * runtime.
+ * The operations that are not tasks (Legion thesis §2.7): fills, explicit copies (plain, or folding
+ * the source into the destination with a reduction operator), execution fences and inline mappings,
+ * all in node 0's SYSTEM memory. Inside a trace, fills, copies and fences go to the engine like tasks:
+ * it may defer them (then the runtime analyses them only if the engine asks, in issue order) and
+ * replay them through {@link TraceSupport#completeReplayed}; an inline mapping is untraceable. Not
+ * thread-safe, like the runtime.
  */
 final class DataOperations {
+  private static final long[] NO_POINT = new long[0];
+
   private final Simulation sim;
   private final Memory hostMemory;
   private final DependenceGraph graph;
+  private final RegionForest forest;
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
   private final Effects effects;
@@ -28,12 +33,13 @@ final class DataOperations {
   private final AnalysisCharges charges;
   private final TraceMarkers markers;
 
-  DataOperations(Simulation sim, Memory hostMemory, LogicalAnalyzer logical, PhysicalAnalyzer physical,
-      Effects effects, CapturedTraceBuilder capture, Resolution resolution, Ordering ordering, AnalysisCharges charges,
-      TraceMarkers markers) {
+  DataOperations(Simulation sim, Memory hostMemory, RegionForest forest, LogicalAnalyzer logical,
+      PhysicalAnalyzer physical, Effects effects, CapturedTraceBuilder capture, Resolution resolution,
+      Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
     this.sim = sim;
     this.hostMemory = hostMemory;
     this.graph = ordering.graph();
+    this.forest = forest;
     this.logical = logical;
     this.physical = physical;
     this.effects = effects;
@@ -48,8 +54,56 @@ final class DataOperations {
     markers.synchronizeEngine();
     Resolved res = resolution.resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
     int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, new long[0], List.of(res.req()));
-    markers.offer(pending); // fills are always analysed
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, NO_POINT, List.of(res.req()),
+        value);
+    issue(pending, () -> analyzeFill(pending, res, f, value));
+  }
+
+  /**
+   * Copies {@code sf} of {@code src} into {@code df} of {@code dst}; with {@code redop} >= 0 folds it
+   * in with that reduction operator instead (the destination is read and written).
+   */
+  void copy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
+      LogicalRegion dstParent, int redop) {
+    markers.synchronizeEngine();
+    if (redop >= forest.reductionCount()) {
+      throw new LegionException("reduction copy " + src + " -> " + dst + ": no reduction operator " + redop);
+    }
+    ReductionOp fold = redop < 0 ? null : forest.reduction(redop);
+    List<Resolved> rs = resolution.resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
+        RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
+    String what = fold == null ? "copy " : "reduction copy (" + fold.name() + ") ";
+    int op = graph.newOp(DependenceGraph.COPY, what + src + "." + sf.name() + " -> " + dst + "." + df.name());
+    PendingOp pending = new PendingOp(op, fold == null ? PendingOp.Kind.COPY : PendingOp.Kind.REDUCTION_COPY,
+        graph.name(op), -1, NO_POINT, rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
+    issue(pending, () -> analyzeCopy(pending, rs, sf, df, fold));
+  }
+
+  void fence() {
+    markers.synchronizeEngine();
+    int op = graph.newOp(DependenceGraph.FENCE, "fence");
+    PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, NO_POINT, List.of());
+    issue(pending, () -> analyzeFence(pending));
+  }
+
+  /**
+   * Hands {@code pending} to the trace engine, which may defer it; else analyses it now. While
+   * deferred, its analysis waits in the graph as its pending launch data, as a deferred task's does.
+   */
+  private void issue(PendingOp pending, Runnable analysis) {
+    graph.setPending(pending.op(), analysis);
+    if (!markers.offer(pending)) {
+      analysis.run();
+    }
+  }
+
+  /** Analyses fill, copy or fence {@code op}, which the trace engine deferred, as if it had said ANALYZE. */
+  void analyzeDeferred(PendingOp op) {
+    ((Runnable) graph.pending(op.op())).run();
+  }
+
+  private void analyzeFill(PendingOp pending, Resolved res, Field f, long value) {
+    int op = pending.op();
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     logical.analyze(op, res.node(), res.mask(), res.priv(), -1, deps);
@@ -77,15 +131,8 @@ final class DataOperations {
     finish(op, deps, done, t0, pending, List.of(hostMemory), issued);
   }
 
-  void copy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
-      LogicalRegion dstParent) {
-    markers.synchronizeEngine();
-    List<Resolved> rs = resolution.resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
-        RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
-    int op = graph.newOp(DependenceGraph.COPY, "copy " + src + "." + sf.name() + " -> " + dst + "." + df.name());
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.COPY, graph.name(op), -1, new long[0],
-        rs.stream().map(Resolved::req).toList());
-    markers.offer(pending); // copies are always analysed
+  private void analyzeCopy(PendingOp pending, List<Resolved> rs, Field sf, Field df, ReductionOp fold) {
+    int op = pending.op();
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     for (Resolved r : rs) {
@@ -117,7 +164,9 @@ final class DataOperations {
       long[] p = new long[common.dim()];
       for (long i = 0, n = common.volume(); i < n; i++) {
         common.point(i, p);
-        d[(int) dt.root.rect.offset(p)] = s[(int) st.root.rect.offset(p)];
+        int di = (int) dt.root.rect.offset(p);
+        long v = s[(int) st.root.rect.offset(p)];
+        d[di] = fold == null ? v : fold.fold().applyAsLong(d[di], v);
       }
     };
     moves(done, move);
@@ -125,11 +174,8 @@ final class DataOperations {
     finish(op, deps, done, t0, pending, List.of(hostMemory, hostMemory), issued);
   }
 
-  void fence() {
-    markers.synchronizeEngine();
-    int op = graph.newOp(DependenceGraph.FENCE, "fence");
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, new long[0], List.of());
-    markers.offer(pending);
+  private void analyzeFence(PendingOp pending) {
+    int op = pending.op();
     long t0 = System.nanoTime();
     IntArrayList deps = ordering.fence(op);
     Operation.Merge mo = new Operation.Merge(ordering.eventsOf(deps));

@@ -70,11 +70,17 @@ public final class LegionRuntime {
     this.markers = new TraceMarkers(sim, capture, charges, forest, graph);
     TaskPipeline pipeline = new TaskPipeline(machine, sim, mapper, logical, physical, capture, effects, ordering,
         charges, markers);
+    this.data = new DataOperations(sim, machine.memories(0, MemoryKind.SYSTEM).get(0), forest, logical, physical,
+        effects, capture, resolution, ordering, charges, markers);
     markers.attach(new RuntimeTraceSupport(sim, forest, resolution, logical, physical, effects, capture, ordering,
-        charges, markers, pipeline), pipeline::analyzeDeferred);
+        charges, markers, pipeline), op -> {
+          if (op.kind() == PendingOp.Kind.TASK) {
+            pipeline.analyzeDeferred(op);
+          } else {
+            data.analyzeDeferred(op);
+          }
+        });
     this.tasks = new TaskFrontDoor(this, sim, forest, resolution, markers, pipeline, charges);
-    this.data = new DataOperations(sim, machine.memories(0, MemoryKind.SYSTEM).get(0), logical, physical, effects,
-        capture, resolution, ordering, charges, markers);
   }
 
   public Simulation simulation() {
@@ -213,7 +219,19 @@ public final class LegionRuntime {
   public void copy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
       LogicalRegion dstParent) {
     checkAlive("copy");
-    data.copy(src, sf, srcParent, dst, df, dstParent);
+    data.copy(src, sf, srcParent, dst, df, dstParent, -1);
+  }
+
+  /**
+   * A reduction copy: folds field {@code sf} of {@code src} into field {@code df} of {@code dst} with
+   * the reduction operator registered as {@code redop}, for the points they share, through node 0's
+   * SYSTEM memory. The destination is read and written (READ_WRITE), so it is ordered like a copy.
+   * LegionException if {@code redop} is not registered.
+   */
+  public void reductionCopy(LogicalRegion src, Field sf, LogicalRegion srcParent, LogicalRegion dst, Field df,
+      LogicalRegion dstParent, int redop) {
+    checkAlive("reductionCopy");
+    data.copy(src, sf, srcParent, dst, df, dstParent, redop);
   }
 
   /** An execution fence: every later operation waits for every earlier one. */

@@ -12,15 +12,26 @@ import java.util.List;
  * @param taskId the task id, -1 if not a task
  * @param point the index-launch point, empty for single operations
  * @param requirements region requirements (projected to regions)
+ * @param value what else changes the operation's effect on the data: a fill's value; 0 otherwise. A
+ *     replay compares it like the requirements (a fill recorded with another value writes other data)
  */
 public record PendingOp(int op, Kind kind, String name, int taskId, long[] point,
-    List<RegionRequirement> requirements) {
+    List<RegionRequirement> requirements, long value) {
   public PendingOp {
     requirements = List.copyOf(requirements);
   }
 
-  /** Operation kinds a trace can contain. */
+  /** An operation whose effect the requirements alone determine ({@code value} 0). */
+  public PendingOp(int op, Kind kind, String name, int taskId, long[] point, List<RegionRequirement> requirements) {
+    this(op, kind, name, taskId, point, requirements, 0);
+  }
+
+  /**
+   * Operation kinds a trace can contain, all recorded and replayed: tasks (single or index-launch
+   * points), fills, copies, reduction copies (the destination folds the source in with a reduction
+   * operator) and execution fences.
+   */
   public enum Kind {
-    TASK, FILL, COPY, FENCE
+    TASK, FILL, COPY, REDUCTION_COPY, FENCE
   }
 }

@@ -135,6 +135,28 @@ final class RuntimeTraceSupport implements TraceSupport {
     return done;
   }
 
+  @Override
+  public Event completeReplayed(PendingOp op, Event done) {
+    if (op.kind() == PendingOp.Kind.TASK || !(graph.pending(op.op()) instanceof Runnable)) {
+      throw new IllegalStateException("operation " + op.op() + " is not a pending fill, copy or fence");
+    }
+    graph.takePending(op.op());
+    Event e = done;
+    if (op.kind() == PendingOp.Kind.FENCE) {
+      // the recorded merge saw only the trace's own operations and, for what came before, the replay's
+      // mapping fence, which covers the trace's data only: an execution fence waits for everything
+      IntArrayList deps = ordering.fence(op.op());
+      List<Event> evs = ordering.eventsOf(deps);
+      evs.add(done);
+      e = sim.merge(evs);
+      graph.setDeps(op.op(), deps.toIntArray());
+    } else {
+      graph.setDeps(op.op(), NO_DEPS); // ordered by the replay's commands, like a replayed task
+    }
+    graph.setEvent(op.op(), e);
+    return e;
+  }
+
   private TaskIssue pendingTask(PendingOp op) {
     TaskIssue t = (TaskIssue) graph.pending(op.op());
     if (t == null) {

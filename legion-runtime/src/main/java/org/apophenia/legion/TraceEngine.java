@@ -24,7 +24,9 @@ import org.apophenia.legion.error.TraceMarkerException;
  *   <li>If it returns {@link Decision#HANDLED}, the runtime skips its logical and physical analysis for
  *       that operation: the engine must issue the work through {@link TraceSupport} (copies with
  *       {@link TraceSupport#issueCopy}, the task with {@link TraceSupport#launch}, which runs the real body
- *       and completes the operation's future), using fresh events. Before {@code tend} returns, the
+ *       and completes the operation's future; a fill, copy, reduction copy or execution fence with its
+ *       recorded commands re-issued by {@link TraceSupport#reissue} and then
+ *       {@link TraceSupport#completeReplayed}), using fresh events. Before {@code tend} returns, the
  *       engine must register a summary with {@link TraceSupport#registerSummary} so that later
  *       operations depend on the replayed work. It must apply its postcondition with
  *       {@link TraceSupport#setValid} or {@link TraceSupport#setAtomValid} before {@code tend} returns

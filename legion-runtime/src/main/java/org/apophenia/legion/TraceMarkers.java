@@ -31,7 +31,7 @@ final class TraceMarkers {
   private Consumer<PendingOp> deferredAnalysis;
   private TraceEngine engine;
   private int openTrace = -1;
-  /** Tasks of the open trace the engine said it handles, in issue order: deferred until launched. */
+  /** Operations of the open trace the engine said it handles, in issue order: deferred until issued. */
   private final ArrayList<PendingOp> handedOver = new ArrayList<>();
   /** Validated launches of recent trace instances, reused by later instances (see TraceLaunches). */
   private final TraceLaunches traceLaunches = new TraceLaunches();
@@ -85,16 +85,16 @@ final class TraceMarkers {
   }
 
   /**
-   * Hands {@code pending} to the engine inside a trace; true if the engine handles a task (no
-   * analysis). Fills, copies and fences are analysed whatever it says. When the engine gives up on
-   * replaying, the tasks it deferred are analysed first.
+   * Hands {@code pending} to the engine inside a trace; true if the engine handles it (no analysis
+   * now): a task, fill, copy or fence alike. When the engine gives up on replaying, the operations it
+   * deferred are analysed first.
    */
   boolean offer(PendingOp pending) {
     if (!tracing()) {
       return false;
     }
     TraceEngine.Decision d = engine.onOperation(openTrace, pending, support);
-    if (d == TraceEngine.Decision.HANDLED && pending.kind() == PendingOp.Kind.TASK) {
+    if (d == TraceEngine.Decision.HANDLED) {
       handedOver.add(pending);
       return true;
     }
@@ -105,7 +105,7 @@ final class TraceMarkers {
     return false;
   }
 
-  /** Analyses, in issue order, the tasks handed over to the engine that it has not launched. */
+  /** Analyses, in issue order, the operations handed over to the engine that it has not issued. */
   private void analyseDeferred() {
     List<PendingOp> ops = new ArrayList<>(handedOver);
     handedOver.clear();

@@ -65,6 +65,16 @@ public interface TraceSupport {
   }
 
   /**
+   * Completes pending fill, copy, reduction copy or execution fence {@code op} that the engine
+   * replayed: its recorded commands were re-issued ({@link #reissue}) and the last of them, or for a
+   * fence the merge of what it waited for, is {@code done}. The operation is no longer pending and
+   * completes at {@code done}; a fence also waits for every operation before it (outside the trace
+   * too) and stays the fence every later operation depends on, as when analysed. Returns its
+   * completion event. IllegalStateException if {@code op} is not a pending operation of those kinds.
+   */
+  Event completeReplayed(PendingOp op, Event done);
+
+  /**
    * The reduction instances the analysis inside the open trace made for the REDUCE requirements of
    * task {@code op}, or null if it has none. Opaque: pass it to {@link #launch(PendingOp, Processor,
    * List, Object, Event)}.

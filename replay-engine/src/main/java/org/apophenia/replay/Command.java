@@ -97,6 +97,18 @@ public sealed interface Command {
       }
     }
 
+    /**
+     * The trace's {@code index}-th operation, a fill, copy, reduction copy or execution fence, completes
+     * when its precondition does: its recorded commands (re-issued before this) or, for a fence, the
+     * merge of what it waited for. Issues nothing; the runtime marks the operation complete.
+     */
+    record Complete(int index) implements Work {
+      @Override
+      public String toString() {
+        return "done(O" + index + ")";
+      }
+    }
+
     /** An operation known only by name: the paper's examples in tests and reports. */
     record Named(String name) implements Work {
       @Override

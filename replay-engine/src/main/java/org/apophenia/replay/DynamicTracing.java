@@ -24,14 +24,19 @@ import org.apophenia.sim.Event;
  * future passed between operations of the trace makes its consumer wait for the producer's replayed
  * (or analysed) completion.
  *
- * <p>What is replayed. Tasks, with the copies and reduction folds their analysis made: a task with
+ * <p>What is replayed. Every kind of operation a trace can hold: tasks, fills, copies, reduction
+ * copies and execution fences, with the same pre- and postcondition rules (a fill or copy reads and
+ * writes the data its requirements name, as a task does; its recorded commands are re-issued with
+ * their data movement, and the runtime completes it through {@code TraceSupport.completeReplayed}).
+ * A trace with an execution fence gets no fence-elided commands (the fence orders everything, not
+ * only what its accesses conflict with). Tasks come with the copies and reduction folds their analysis made: a task with
  * REDUCE requirements reuses its recorded reduction instances, and the folds that read them are
  * re-issued, so a trace that reduces and reads the result before {@code tend} (a residual, a dot
  * product, a gradient sum) is replayed; reductions it leaves pending are folded at {@code tend} when
  * it is recorded, as part of the recording, and reductions pending from before it are folded before
  * it (at the recording's first access, before a replay's precondition check), so such traces are
- * replayed too. Recorded but never replayed (see the package notes): traces with fills, copies or
- * fences inside (the runtime always analyses them) and traces during which a region tree is refined.
+ * replayed too. Recorded but never replayed (see the package notes): traces during which a region
+ * tree is refined.
  * Recordings that folded at their end get no fence-elided commands (those folds' accesses are not
  * their owner operation's).
  *
@@ -100,6 +105,8 @@ public final class DynamicTracing implements TraceEngine {
   private long preconditionFailures;
   private long unreplayable;
   private long replayedOps;
+  /** Of {@code replayedOps}, per {@link PendingOp.Kind} (by ordinal). */
+  private final long[] replayedByKind = new long[PendingOp.Kind.values().length];
   private long analysedOps;
   private long replayNanos;
   private long reducingReplays;
@@ -172,8 +179,7 @@ public final class DynamicTracing implements TraceEngine {
       }
       return Decision.ANALYZE_DEFERRED;
     }
-    if (op.kind() != PendingOp.Kind.TASK || noneReplayable(candidates)) {
-      // the runtime analyses this op whatever we say, or nothing could be replayed: analyse from here on
+    if (noneReplayable(candidates)) { // nothing could be replayed: analyse from here on
       unreplayable++;
       fallBack(traceId, support);
       return Decision.ANALYZE_DEFERRED;
@@ -368,6 +374,9 @@ public final class DynamicTracing implements TraceEngine {
       reducingReplays++;
     }
     replayedOps += buffer.size();
+    for (int i = 0, n = buffer.size(); i < n; i++) {
+      replayedByKind[buffer.get(i).kind().ordinal()]++;
+    }
     replayNanos += System.nanoTime() - t0;
     return true;
   }
@@ -419,6 +428,9 @@ public final class DynamicTracing implements TraceEngine {
     var s = cache.stats();
     return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
         preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
-        s.missCount(), s.evictionCount(), reducingReplays, optimisationWaits, optimisationWaitNanos);
+        s.missCount(), s.evictionCount(), reducingReplays, optimisationWaits, optimisationWaitNanos,
+        replayedByKind[PendingOp.Kind.TASK.ordinal()], replayedByKind[PendingOp.Kind.FILL.ordinal()],
+        replayedByKind[PendingOp.Kind.COPY.ordinal()], replayedByKind[PendingOp.Kind.REDUCTION_COPY.ordinal()],
+        replayedByKind[PendingOp.Kind.FENCE.ordinal()]);
   }
 }

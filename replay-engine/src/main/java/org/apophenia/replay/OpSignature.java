@@ -7,20 +7,27 @@ import org.apophenia.legion.RegionRequirement;
 /**
  * The exact identity of a trace operation, what a replay compares (ARCHITECTURE.md invariant 3: never
  * a hash): kind, task id and the projected region requirements (region, fields, privilege, coherence,
- * parent). Arguments, names and index-launch points are not compared: they do not change the analysis.
- * Immutable.
+ * parent) and the value that changes a non-task's data movement (a fill's value, a reduction copy's
+ * operator). Task arguments, names and index-launch points are not compared: they do not change the
+ * analysis. Immutable.
  *
  * @param kind the operation kind
  * @param taskId the task id, -1 if not a task
  * @param requirements projected requirements
+ * @param value {@link PendingOp#value()}: a replay re-issues the recorded data movement, so an operation
+ *     whose movement depends on more than its requirements matches only the same value
  */
-public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequirement> requirements) {
+public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequirement> requirements, long value) {
   public OpSignature {
     requirements = List.copyOf(requirements);
   }
 
+  public OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequirement> requirements) {
+    this(kind, taskId, requirements, 0);
+  }
+
   public static OpSignature of(PendingOp op) {
-    return new OpSignature(op.kind(), op.taskId(), op.requirements());
+    return new OpSignature(op.kind(), op.taskId(), op.requirements(), op.value());
   }
 
   /**
@@ -28,7 +35,8 @@ public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequiremen
    * memoized requirements to every instance, so usually the very same list.
    */
   public boolean matches(PendingOp op) {
-    return op.kind() == kind && op.taskId() == taskId && RegionRequirement.sameList(requirements, op.requirements());
+    return op.kind() == kind && op.taskId() == taskId && op.value() == value
+        && RegionRequirement.sameList(requirements, op.requirements());
   }
 
   @Override
@@ -40,6 +48,7 @@ public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequiremen
       b.append(i == 0 ? "" : ", ").append(q.privilege()).append(' ').append(q.region()).append(" fields 0x")
           .append(Long.toHexString(q.fields()));
     }
-    return b.append(')').toString();
+    b.append(')');
+    return value == 0 ? b.toString() : b.append(" value ").append(value).toString();
   }
 }

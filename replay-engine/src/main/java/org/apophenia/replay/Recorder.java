@@ -46,6 +46,7 @@ final class Recorder {
   private final IntArrayList writes = new IntArrayList();
   private String unreplayable;
   private boolean reduces;
+  private boolean fences;
   /**
    * Instance keys, dense in first-touch order: per (tree, field) touched, indexed by atom (dense per
    * tree), the key + 1 (0: not touched yet), so no hashing per atom; each key's region, atom and field
@@ -100,12 +101,15 @@ final class Recorder {
     return ops.size();
   }
 
-  /** Called before {@code op} is analysed: signature, precondition, accesses. */
+  /**
+   * Called before {@code op} (a task, fill, copy, reduction copy or fence) is analysed: signature,
+   * precondition, accesses. Every kind is recorded alike, from its requirements (a fence has none).
+   */
   void before(PendingOp op) {
     ops.add(OpSignature.of(op));
-    if (op.kind() != PendingOp.Kind.TASK) {
-      unreplayable("a " + op.kind() + " inside the trace is always analysed");
-    }
+    // an execution fence orders everything before it, not only what conflicts with its accesses (it
+    // has none): fence elision, which orders a back-to-back replay by accesses, must not apply
+    fences |= op.kind() == PendingOp.Kind.FENCE;
     reads.clear();
     writes.clear();
     for (RegionRequirement q : op.requirements()) {
@@ -320,7 +324,7 @@ final class Recorder {
     Postcondition postc = new Postcondition(new InstanceSet(regions, atoms, fields, post, trees, versions));
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
     // the end folds' accesses are not the last operation's: no fence elision, so not treated as idempotent
-    boolean idempotent = unreplayable == null && !foldedAtEnd && postImpliesPre(post, preSets);
+    boolean idempotent = unreplayable == null && !foldedAtEnd && !fences && postImpliesPre(post, preSets);
     Optimisation opt = Optimisation.start(List.copyOf(steps), support.detachCapture(), base, accesses, idempotent,
         inlineOptimisation);
     return new Recording(traceId, ops, opt, pre, postc, reqs, accesses, unreplayable, idempotent, issuedCommands + 2,

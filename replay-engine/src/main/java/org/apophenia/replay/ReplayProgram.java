@@ -22,6 +22,7 @@ final class ReplayProgram {
   static final byte TASK = 2;
   static final byte REISSUE = 3;
   static final byte SUMMARY = 4;
+  static final byte COMPLETE = 5;
 
   /** Per step: its kind, the local event it defines, and its work (a task's or re-issue's). */
   final byte[] kind;
@@ -134,6 +135,8 @@ final class ReplayProgram {
           kind[steps] = TASK;
         } else if (o.work() instanceof Command.Work.Reissue) {
           kind[steps] = REISSUE;
+        } else if (o.work() instanceof Command.Work.Complete) {
+          kind[steps] = COMPLETE;
         } else {
           throw new IllegalStateException("cannot replay " + o.work());
         }

@@ -9,8 +9,8 @@ import org.apophenia.sim.Simulation;
 /**
  * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order (as a
  * {@link ReplayProgram}), renaming each local event to the simulator event the command produces now,
- * launches the trace's tasks with their recorded mapping, re-issues the recorded copies with their
- * data movement. No dependence analysis runs. The summary operation and the postcondition are left to the caller, which may delay
+ * launches the trace's tasks with their recorded mapping, re-issues the recorded copies and fills with
+ * their data movement, and completes the trace's fills, copies and fences in the runtime. No dependence analysis runs. The summary operation and the postcondition are left to the caller, which may delay
  * them (§IV-E): they are registered and applied with the returned completion event.
  *
  * <p>Two forms: a <em>fenced</em> replay issues the fence (a mapping fence on the trace's data); an
@@ -88,6 +88,11 @@ final class TraceExecutor {
             ev[result[i]] = s.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
           }
         }
+        case ReplayProgram.COMPLETE -> {
+          Event done = k == 0 ? Event.NONE : k == 1 ? ev[pres[from]] : merged(sim, ev, pres, from, k);
+          Command.Work.Complete c = (Command.Work.Complete) p.work[i];
+          ev[result[i]] = s.completeReplayed(ops.get(c.index()), done);
+        }
         default -> { // the summary: the caller registers it (see the class notes)
           Event done = k == 0 ? Event.NONE : ev[pres[from]];
           ev[result[i]] = done;
@@ -98,6 +103,14 @@ final class TraceExecutor {
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
     return new Replayed(r, own, chainFence, s.operationCount(), completion);
+  }
+
+  private static Event merged(Simulation sim, Event[] ev, int[] pres, int from, int k) {
+    Event[] in = new Event[k];
+    for (int j = 0; j < k; j++) {
+      in[j] = ev[pres[from + j]];
+    }
+    return sim.merge(in);
   }
 
 }

@@ -1,5 +1,7 @@
 package org.apophenia.replay;
 
+import org.apophenia.legion.PendingOp;
+
 /**
  * Counters of a {@link DynamicTracing} engine, a snapshot. Immutable.
  *
@@ -22,8 +24,26 @@ package org.apophenia.replay;
  * @param reducingReplays replays of recordings with REDUCE requirements (included in {@code replays})
  * @param optimisationWaits replays that waited for their recording's background optimisation
  * @param optimisationWaitNanos real time those replays waited (included in {@code replayNanos})
+ * @param replayedTasks of {@code replayedOps}, tasks (single launches and index-launch points)
+ * @param replayedFills of {@code replayedOps}, fills
+ * @param replayedCopies of {@code replayedOps}, copies
+ * @param replayedReductionCopies of {@code replayedOps}, reduction copies
+ * @param replayedFences of {@code replayedOps}, execution fences
  */
 public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
     long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps,
     long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions,
-    long reducingReplays, long optimisationWaits, long optimisationWaitNanos) {}
+    long reducingReplays, long optimisationWaits, long optimisationWaitNanos, long replayedTasks, long replayedFills,
+    long replayedCopies, long replayedReductionCopies, long replayedFences) {
+
+  /** Of {@code replayedOps}, those of {@code kind}. */
+  public long replayed(PendingOp.Kind kind) {
+    return switch (kind) {
+      case TASK -> replayedTasks;
+      case FILL -> replayedFills;
+      case COPY -> replayedCopies;
+      case REDUCTION_COPY -> replayedReductionCopies;
+      case FENCE -> replayedFences;
+    };
+  }
+}

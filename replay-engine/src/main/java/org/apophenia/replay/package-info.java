@@ -26,14 +26,23 @@
  * Every instance of these traces is analysed; the recording is kept, with the reason in
  * {@link org.apophenia.replay.Recording#unreplayable()}, only to detect mismatches:
  * <ul>
- *   <li>a fill, copy or fence inside the trace ("a FILL inside the trace is always analysed"): the
- *       runtime analyses them itself;
  *   <li>a region tree refined (a new partition) during the trace;
  *   <li>reductions pending from before the trace, or at its end, that could not be folded (defensive:
  *       folding cannot fail while the trees are unchanged, and a refined tree is reported first).
  * </ul>
  * A recording whose precondition does not hold for an instance (other valid memories) is not replayed
  * for that instance: the instance is analysed and recorded again. Recordings that fold at their end
- * get no fence-elided commands (back-to-back replays of them are fenced).
+ * get no fence-elided commands (back-to-back replays of them are fenced), and so do recordings with
+ * an execution fence inside (it orders everything before it, not only the accesses fence elision
+ * follows).
+ *
+ * <h2>What is replayed</h2>
+ * Every kind of operation a trace can hold, under the same pre- and postcondition rules: tasks and
+ * index-launch points, fills, copies, reduction copies and execution fences. A fill or copy is
+ * recorded from its requirements like a task (a copy reads its source and reads and writes its
+ * destination; a fill only writes), its commands are re-issued with their data movement, and the
+ * runtime completes it ({@code TraceSupport.completeReplayed}); a fill's value and a reduction
+ * copy's operator are part of its signature. Untraceable, as in Legion: inline mappings and blocking
+ * waits on futures inside a trace (the runtime rejects them with an engine installed).
  */
 package org.apophenia.replay;
