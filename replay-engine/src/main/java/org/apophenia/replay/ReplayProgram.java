@@ -54,7 +54,11 @@ final class ReplayProgram {
     this.fenced = f;
   }
 
-  /** Per node, the tasks this program launches there (computed on first use; nodes of the machine). */
+  /**
+   * Per node, the operations this program replays there (computed on first use; nodes of the machine):
+   * its point tasks on their processors' nodes, and its fills, copies and fences on node 0, where the
+   * runtime completes them. Each costs the cost model's replay cost per operation.
+   */
   private int[] tasksPerNode;
 
   int[] tasksPerNode(int nodes) {
@@ -63,6 +67,8 @@ final class ReplayProgram {
       for (int i = 0; i < kind.length; i++) {
         if (kind[i] == TASK) {
           c[((Command.Work.Task) work[i]).processor().node()]++;
+        } else if (kind[i] == COMPLETE && nodes > 0) {
+          c[0]++; // a fill, copy or fence: replayed by the issuing node's runtime, like a task's launch
         }
       }
       tasksPerNode = c;
