@@ -22,16 +22,17 @@ import org.apophenia.suffix.RulerSchedule;
  * launches a FindRepeats job on the windows the ruler schedule picks, and hands back job results only
  * at agreed ingestion points.
  *
- * <p><b>Asynchrony.</b> Each job mines a private copy of its window on the executor; jobs are chained
- * ({@code handleAsync} on the previous one) so the mining thread runs them in launch order whatever
- * the executor. The application thread never waits for mining except at an ingestion point whose job
+ * <p><b>Asynchrony.</b> Each job mines a private copy of its window on the executor; the jobs of a
+ * lane (windows within a buffer; windows across buffers) are chained ({@code handleAsync} on the
+ * previous one) so that each lane's jobs run in launch order whatever the executor. The application thread never waits for mining except at an ingestion point whose job
  * is not done; there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in
  * miner) and the mining thread has not started it, the application thread mines it itself rather
  * than wait for a parked thread to be scheduled (counted in {@link #minedInline}, not in
  * {@link #waits}). Whoever mines a job, its result is the same.
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
- * position {@code p + interval} (the interval never shrinks, so jobs fall due in launch order).
+ * position {@code p + interval} (the interval never shrinks, so a lane's jobs fall due in launch
+ * order; at one position the lane within buffers is ingested first).
  * There, the instances agree (a {@link Collective} all-reduce of the number of consecutive finished
  * jobs that are due) on how many jobs to ingest; if that minimum is 0, every instance takes its first
  * due job (mining it inline or waiting), and with {@code adaptiveWait} the interval doubles for jobs
