@@ -128,4 +128,17 @@ class AnalyzeCommandTest {
     assertThat(png.length).isGreaterThan(10_000);
     assertThat(png[1]).isEqualTo((byte) 'P');
   }
+
+  @Test
+  void theFindersHistoryAndWarmUpSettingsAreFlags() throws IOException {
+    CliRun bad = CliRun.of("analyze", starpu("pipeline.txt").toString(), "--history-buffers", "3");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("--history-buffers must be a power of two").doesNotContain("Exception");
+    JsonNode paper = json("analyze", starpu("cg-b4-i100-clean.txt").toString(), "--json", "--history-buffers", "1");
+    JsonNode warm = json("analyze", starpu("cg-b4-i100-clean.txt").toString(), "--json", "--warmup-by-coverage");
+    JsonNode ours = json("analyze", starpu("cg-b4-i100-clean.txt").toString(), "--json");
+    // cg's first trace is a run of no-ops: keyed to coverage, the warm-up threshold replays the loop sooner
+    assertThat(warm.get("firstReplayOp").asLong()).isLessThan(ours.get("firstReplayOp").asLong());
+    assertThat(paper.get("ops").asLong()).isEqualTo(ours.get("ops").asLong());
+  }
 }
