@@ -42,11 +42,9 @@ import java.util.Objects;
  *     body is longer than half a buffer is still seen twice (1: each buffer is mined alone, as in
  *     Legion). Each doubling adds one token mined per operation.
  * @param warmupByCoverage whether the warm-up threshold applies while fewer than half of the recent
- *     operations were traced, not only while the trace cache is empty. On the StarPU cg capture it
- *     brings the first replay from op 574 to 345 (a trace of synchronisation no-ops is cached first and
- *     would otherwise raise the threshold for the loop); off by default because on the s3d sample it
- *     promotes a trace out of phase with the blocking waits, which then keeps winning over the
- *     aligned one (warm-up 20 to 42 steps)
+ *     operations were traced, not only while the trace cache is empty. On the StarPU cg capture the
+ *     first trace cached is a run of synchronisation no-ops, which would otherwise raise the threshold
+ *     for the loop: first replay at op 345 instead of 413
  */
 public record ApopheniaConfig(
     int minTraceLength,
@@ -133,10 +131,17 @@ public record ApopheniaConfig(
    *
    * <p>The longest window spans 8 buffers (65,536 tokens), so a loop body of up to 32,768 operations
    * is seen twice; it is mined once every 8 buffers, adding 3 tokens mined per operation.
+   *
+   * <p>A ruler unit of 16, 3 visits and the warm-up threshold keyed to coverage were chosen from the
+   * table in BENCHMARKS.md ("Trace quality"): with them every captured StarPU stream there reaches at
+   * least 0.90 of the online bound (with 32, 5 and the threshold keyed to an empty cache: cg 0.88,
+   * pipeline 0.89, dot_product 0.84), mlp's warm-up falls from 92 iterations to 32, cfd's, swe's and
+   * heat's by one to six; s3d's rises from 20 to 32 (its first long trace is out of phase with its
+   * blocking waits, and anything that promotes sooner promotes that phase).
    */
   public static ApopheniaConfig defaults() {
-    return new ApopheniaConfig(5, UNBOUNDED, 8192, 32, 5, 2, true, true, true, 16, 16, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, false);
+    return new ApopheniaConfig(5, UNBOUNDED, 8192, 16, 3, 2, true, true, true, 16, 16, false,
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, true);
   }
 
   /** Legion's current settings (REFERENCES.md): window 1000, buffer 2000, scale 100, min 5, 10 visits. */

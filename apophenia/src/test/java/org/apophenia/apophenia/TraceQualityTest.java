@@ -138,7 +138,7 @@ class TraceQualityTest {
       }
     }
     // with a steady threshold of five visits, so that the warm-up threshold's rule makes the difference
-    ApopheniaConfig steady5 = ApopheniaConfig.defaults().toBuilder().visitThreshold(5).build();
+    ApopheniaConfig steady5 = ApopheniaConfig.defaults().toBuilder().visitThreshold(5).warmupByCoverage(false).build();
     SinkLog cacheEmpty = Runs.run(ops, steady5);
     assertThat(fraction(traced(cacheEmpty, ops.size()), start + 2 * 68, start + 6 * 68))
         .as("iterations 3 to 6, warm-up threshold only while the cache is empty").isLessThan(0.5);
