@@ -85,6 +85,8 @@ final class TraceFinder {
   private final long[] history;
   /** Tokens in the current buffer (the ruler schedule's clock) and full buffers so far. */
   private int size;
+  /** Where the next token goes in {@link #history}: the position modulo its length, kept without a division. */
+  private int cursor;
   private long buffers;
   /** Jobs launched and not ingested, in launch order, which is also their ingestion order. */
   private final Lane buffered;
@@ -152,7 +154,10 @@ final class TraceFinder {
    * last one forwarded untraced.
    */
   void push(long token, long position, long tracedRun) {
-    history[(int) (position % history.length)] = token;
+    history[cursor] = token;
+    if (++cursor == history.length) {
+      cursor = 0;
+    }
     size++;
     int w = schedule.windowAfter(size);
     if (schedule.isFull(size)) {

@@ -5,6 +5,7 @@ import com.google.common.hash.Hashing;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -336,14 +337,14 @@ final class TraceReplayer<O> {
     int min = config.minTraceLength();
     double visits = whole.visits;
     DyadicPieces.forEach(tokens.length, min, (off, len) -> {
-      long[] piece = java.util.Arrays.copyOfRange(tokens, off, off + len);
+      long[] piece = Arrays.copyOfRange(tokens, off, off + len);
       Trie.Node<Trace> known = cache.find(piece);
       if (known == null || known.payload == null) {
         insertTrace(piece, visits).split = true;
       }
     });
     DyadicPieces.decompose(node.depth, min, (off, len) -> {
-      Trie.Node<Trace> piece = cache.find(java.util.Arrays.copyOfRange(tokens, off, off + len));
+      Trie.Node<Trace> piece = cache.find(Arrays.copyOfRange(tokens, off, off + len));
       if (piece != null && piece.payload != null) {
         piece.payload.visit(start + off, start + off + len);
         completed.add(start + off, start + off + len, piece.payload);
@@ -394,7 +395,7 @@ final class TraceReplayer<O> {
       scores[i] = live.get(i).score(position);
       order[i] = i;
     }
-    java.util.Arrays.sort(order, (a, b) -> scores[a] != scores[b]
+    Arrays.sort(order, (a, b) -> scores[a] != scores[b]
         ? Double.compare(scores[a], scores[b]) : Long.compare(live.get(b).id, live.get(a).id));
     int evict = Math.max(1, n / 8);
     boolean[] gone = new boolean[n];
