@@ -119,6 +119,7 @@ public final class Interceptor<O> implements AutoCloseable {
       throw new IllegalStateException("interceptor is closed");
     }
     Bucket caller = account.enter(Bucket.MATCH);
+    replayer.rephaseAtWait();
     breakTraces();
     account.enter(caller);
   }
