@@ -41,6 +41,7 @@ final class Lifetimes {
   private long sinceCollection;
   private long collections;
   private long freed;
+  private long collectNanos;
 
   /** Starts watching {@code owner}, the owner of {@code buffer}. */
   void watch(Owner owner, Buffer buffer) {
@@ -55,6 +56,7 @@ final class Lifetimes {
 
   /** Collects and returns the buffers whose owners died, releasing each into {@code pool}. */
   int collect(Pool pool) {
+    long t0 = System.nanoTime();
     System.gc();
     collections++;
     sinceCollection = 0;
@@ -75,6 +77,7 @@ final class Lifetimes {
       n++;
     }
     freed += n;
+    collectNanos += System.nanoTime() - t0;
     return n;
   }
 
@@ -89,5 +92,10 @@ final class Lifetimes {
 
   long freed() {
     return freed;
+  }
+
+  /** Wall time spent in {@link #collect}, the collector's included. */
+  long collectNanos() {
+    return collectNanos;
   }
 }

@@ -170,9 +170,13 @@ public final class Np {
     return alloc(a.geometry.shape, a.dtype);
   }
 
-  /** Regions made so far, allocations served by the pool, collections run and buffers they freed. */
+  /**
+   * Regions made so far, allocations served by the pool, collections run, buffers they freed and the
+   * wall time (ns) the collections took.
+   */
   public long[] memoryCounters() {
-    return new long[] {pool.created(), pool.reuses(), lifetimes.collections(), lifetimes.freed()};
+    return new long[] {pool.created(), pool.reuses(), lifetimes.collections(), lifetimes.freed(),
+        lifetimes.collectNanos()};
   }
 
   NpArray alloc(int[] shape, DType dtype) {
