@@ -28,7 +28,8 @@ import java.util.List;
  * overlapping it. A trace is issued only after all its operations arrived.
  *
  * <p><b>Breaks.</b> With {@code prefixTraces}, the first time the earliest open match of a trace
- * breaks, the trace's {@link DyadicPieces} become traces too (see {@link #split}).
+ * breaks, the trace's {@link DyadicPieces} become traces too (see {@link #split}). When a blocking
+ * wait breaks it, the trace is rotated to end where the program waited ({@link #rephaseAtWait}).
  *
  * <p><b>Prefixes.</b> With {@code prefixTraces} (our default) a trace may be a prefix of another: a
  * pointer goes on past a completed shorter trace, the selection waits for the longer match and falls
