@@ -7,7 +7,7 @@ package org.apophenia.samples.numpy;
  * waits except reading values back ({@link #toDoubles()}, {@link #item()}, ...).
  *
  * <p>Lifetime needs no calls: when the program holds no reference to an array or any of its views,
- * its buffer goes back to the pool at the next pool miss (see {@link Lifetimes}); {@link Np#release}
+ * its buffer goes back to the pool at the end of the loop iteration (see {@link Lifetimes}); {@link Np#release}
  * frees earlier if the program wants. Not thread-safe: one application thread per {@link Np}.
  */
 public final class NpArray {

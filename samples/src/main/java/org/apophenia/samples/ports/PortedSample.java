@@ -38,7 +38,7 @@ public abstract class PortedSample implements Sample {
   @Override
   public final void step(ArrayContext ctx, int i) {
     step(np, i);
-    np.iterationBoundary();
+    np.iterationBoundary(this); // the program keeps its arrays in its fields
   }
 
   @Override
