@@ -45,6 +45,11 @@ import java.util.Objects;
  *     operations were traced, not only while the trace cache is empty. On the StarPU cg capture the
  *     first trace cached is a run of synchronisation no-ops, which would otherwise raise the threshold
  *     for the loop: first replay at op 345 instead of 413
+ * @param rephaseAtBreaks whether a break (blocking wait, untraceable operation) that cuts an open
+ *     match of a trace tiling a loop makes the trace's rotation starting at the cut a trace, so the
+ *     loop replays in phase with a break that recurs (Legion: no)
+ * @param loopsWin whether, in the selection, the longest completed match of a trace that tiles a loop
+ *     wins over a shorter best-scoring match it overlaps (Legion: the score alone decides)
  */
 public record ApopheniaConfig(
     int minTraceLength,
@@ -64,7 +69,9 @@ public record ApopheniaConfig(
     int maxTraces,
     int maxPendingOps,
     int historyBuffers,
-    boolean warmupByCoverage) {
+    boolean warmupByCoverage,
+    boolean rephaseAtBreaks,
+    boolean loopsWin) {
 
   /** The most tokens the finder keeps for its longest windows ({@code historyBuffers * batchSize}). */
   public static final int MAX_HISTORY = 1 << 24;
@@ -141,13 +148,13 @@ public record ApopheniaConfig(
    */
   public static ApopheniaConfig defaults() {
     return new ApopheniaConfig(5, UNBOUNDED, 8192, 16, 3, 2, true, true, true, 16, 16, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, true);
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, true, true, true);
   }
 
   /** Legion's current settings (REFERENCES.md): window 1000, buffer 2000, scale 100, min 5, 10 visits. */
   public static ApopheniaConfig legion() {
     return new ApopheniaConfig(5, UNBOUNDED, 2000, 100, 10, 10, false, false, false, 16, 64, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000, 1, false);
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 1, false, false, false);
   }
 
   /** A builder starting from these settings. */
@@ -175,6 +182,8 @@ public record ApopheniaConfig(
     private int maxPendingOps;
     private int historyBuffers;
     private boolean warmupByCoverage;
+    private boolean rephaseAtBreaks;
+    private boolean loopsWin;
 
     private Builder(ApopheniaConfig c) {
       minTraceLength = c.minTraceLength;
@@ -195,6 +204,8 @@ public record ApopheniaConfig(
       maxPendingOps = c.maxPendingOps;
       historyBuffers = c.historyBuffers;
       warmupByCoverage = c.warmupByCoverage;
+      rephaseAtBreaks = c.rephaseAtBreaks;
+      loopsWin = c.loopsWin;
     }
 
     public Builder minTraceLength(int v) { minTraceLength = v; return this; }
@@ -215,12 +226,15 @@ public record ApopheniaConfig(
     public Builder maxPendingOps(int v) { maxPendingOps = v; return this; }
     public Builder historyBuffers(int v) { historyBuffers = v; return this; }
     public Builder warmupByCoverage(boolean v) { warmupByCoverage = v; return this; }
+    public Builder rephaseAtBreaks(boolean v) { rephaseAtBreaks = v; return this; }
+    public Builder loopsWin(boolean v) { loopsWin = v; return this; }
 
     public ApopheniaConfig build() {
       return new ApopheniaConfig(minTraceLength, maxTraceLength, batchSize, multiScaleFactor,
           visitThreshold, warmupVisitThreshold, countHistoryOccurrences, reduceToPeriod,
           prefixTraces, maxInFlightJobs, ingestionDelay, adaptiveWait, jobTimeout, maxCandidates, maxTraces,
-          maxPendingOps, historyBuffers, warmupByCoverage);
+          maxPendingOps, historyBuffers, warmupByCoverage, rephaseAtBreaks,
+          loopsWin);
     }
   }
 }

@@ -9,6 +9,8 @@ final class Candidate {
   final long[] tokens;
   Trie.Node<Candidate> node;
   int visits;
+  /** Whether mining saw it back to back (a repeat reduced to its period): it tiles a loop. */
+  boolean periodic;
   long lastVisitEnd = Long.MIN_VALUE;
   /** Position of the last ingestion or visit, for evicting the stalest candidate. */
   long lastSeen;

@@ -110,9 +110,9 @@ public final class Interceptor<O> implements AutoCloseable {
    * The application is about to block on the result of an operation it issued (a future's value):
    * like an untraceable operation, this ends any repeat in the history (a never-repeating token),
    * breaks the open matches and forwards everything pending, issuing the traces that completed, so
-   * that the result can be produced. A trace whose open match the wait broke is first replaced by its
-   * rotation that ends here, so that a wait recurring at a multiple of the trace's period falls
-   * between its occurrences ({@code TraceReplayer.rephaseAtWait}).
+   * that the result can be produced. A trace of a loop whose open match the wait broke is first
+   * replaced by its rotation that starts here, so that a wait recurring at a multiple of the trace's
+   * period falls between its occurrences ({@code rephaseAtBreaks}).
    *
    * @throws IllegalStateException after {@link #close()}
    */
@@ -121,12 +121,12 @@ public final class Interceptor<O> implements AutoCloseable {
       throw new IllegalStateException("interceptor is closed");
     }
     Bucket caller = account.enter(Bucket.MATCH);
-    replayer.rephaseAtWait();
     breakTraces();
     account.enter(caller);
   }
 
   private void breakTraces() {
+    replayer.rephase();
     // A never-repeating token, so that no mined repeat spans the break.
     long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
     pushToken(unique);

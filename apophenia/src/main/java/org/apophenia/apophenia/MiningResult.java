@@ -2,16 +2,19 @@ package org.apophenia.apophenia;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apophenia.suffix.Repeat;
 import org.apophenia.suffix.RepeatFinder;
 import org.apophenia.suffix.RepeatSet;
 
 /**
  * What one FindRepeats job produced: the candidate token sequences of its window, each with the
- * number of non-overlapping occurrences the window held, and the job's duration. Computed on a
+ * number of non-overlapping occurrences the window held and whether it was seen back to back (a
+ * repeat with two adjacent occurrences or one reduced to its period, below), and the job's duration. Computed on a
  * background thread from a private copy of the window; immutable once built.
  *
  * <p><b>Period reduction.</b> Algorithm 2 prefers long repeats, so a window holding a loop
@@ -22,7 +25,7 @@ import org.apophenia.suffix.RepeatSet;
  * minimum trace length (a run of identical tasks) is first extended to the fewest whole periods that
  * reach {@link #SHORT_BODY_TRACE} tasks.
  */
-record MiningResult(List<long[]> sequences, int[] occurrences, long nanos) {
+record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, long nanos) {
 
   /** Tasks per trace for a loop whose body is shorter than the minimum trace length (see {@link #mine}). */
   static final int SHORT_BODY_TRACE = 32;
@@ -31,9 +34,17 @@ record MiningResult(List<long[]> sequences, int[] occurrences, long nanos) {
     long t0 = System.nanoTime();
     RepeatSet repeats = finder.find(window);
     Map<Key, int[]> merged = new LinkedHashMap<>();
+    Set<Key> backToBack = new HashSet<>();
     for (Repeat r : repeats.repeats()) {
       long[] seq = Arrays.copyOfRange(window, r.start(0), r.start(0) + r.length());
       int occurrences = r.occurrences();
+      boolean adjacent = false;
+      for (int j = 1; j < occurrences && !adjacent; j++) {
+        adjacent = r.start(j) == r.start(j - 1) + r.length();
+      }
+      if (adjacent) {
+        backToBack.add(new Key(seq));
+      }
       if (reduceToPeriod) {
         int p = smallestPeriod(seq);
         if (p < finder.minLength()) {
@@ -48,18 +59,21 @@ record MiningResult(List<long[]> sequences, int[] occurrences, long nanos) {
         if (p < seq.length) {
           occurrences *= seq.length / p;
           seq = Arrays.copyOf(seq, p);
+          backToBack.add(new Key(seq));
         }
       }
       merged.computeIfAbsent(new Key(seq), k -> new int[1])[0] += occurrences;
     }
     List<long[]> sequences = new ArrayList<>(merged.size());
     int[] counts = new int[merged.size()];
+    boolean[] periodic = new boolean[merged.size()];
     int i = 0;
     for (Map.Entry<Key, int[]> e : merged.entrySet()) {
       sequences.add(e.getKey().tokens);
+      periodic[i] = backToBack.contains(e.getKey());
       counts[i++] = e.getValue()[0];
     }
-    return new MiningResult(List.copyOf(sequences), counts, System.nanoTime() - t0);
+    return new MiningResult(List.copyOf(sequences), counts, periodic, System.nanoTime() - t0);
   }
 
   /** Smallest {@code p} with {@code s[i] == s[i + p]} for all valid {@code i} (KMP failure function). */

@@ -22,6 +22,11 @@ final class Trace {
   int replays;
   /** Completed matches dropped for an overlapping match that started elsewhere, while never issued. */
   int losses;
+  /**
+   * Whether it tiles a loop: mined back to back, a rotation of such a trace, or matched back to back
+   * (see {@link #tiles}).
+   */
+  boolean periodic;
   /** Whether its {@link DyadicPieces} are traces already (or it is one of them). */
   boolean split;
 
@@ -30,6 +35,11 @@ final class Trace {
     this.tokens = tokens;
     this.visits = visits;
     this.lastVisitEnd = now;
+  }
+
+  /** Whether the operations after an occurrence are likely its own beginning again. */
+  boolean tiles() {
+    return periodic || backToBack > 0;
   }
 
   int length() {

@@ -28,8 +28,10 @@ import java.util.List;
  * overlapping it. A trace is issued only after all its operations arrived.
  *
  * <p><b>Breaks.</b> With {@code prefixTraces}, the first time the earliest open match of a trace
- * breaks, the trace's {@link DyadicPieces} become traces too (see {@link #split}). When a blocking
- * wait breaks it, the trace is rotated to end where the program waited ({@link #rephaseAtWait}).
+ * breaks, the trace's {@link DyadicPieces} become traces too (see {@link #split}). When a break (a
+ * blocking wait, an untraceable operation) cuts a trace that tiles a loop, the trace is rotated to
+ * start where the program resumes ({@link #rephase}); among overlapping completed matches, a loop's
+ * longer trace wins over a piece of it ({@link #loop}).
  *
  * <p><b>Prefixes.</b> With {@code prefixTraces} (our default) a trace may be a prefix of another: a
  * pointer goes on past a completed shorter trace, the selection waits for the longer match and falls
@@ -140,6 +142,7 @@ final class TraceReplayer<O> {
           clock.removeIf(x -> x.node == null || x.node.payload != x);
         }
       }
+      c.periodic |= result.periodic()[i];
       if (c.visits >= threshold()) {
         promoteCandidate(c);
       }
@@ -192,55 +195,6 @@ final class TraceReplayer<O> {
     } else {
       pending.add(op, -1, 0);
     }
-  }
-
-  /**
-   * The application is about to block on a result. If the wait breaks the earliest open match, of
-   * trace {@code T} after {@code k} of its operations, and no completed match covers them, {@code T}
-   * is replaced by its rotation {@code T[k..] T[..k]} (keeping its visits): the occurrence that ends
-   * where the program waits. A loop whose blocking check comes every few iterations at a phase the
-   * miner did not choose (the trace starts where the stream first became periodic, often mid-iteration)
-   * otherwise loses the broken occurrence and the operations up to the next trace start at every
-   * check: a Jacobi loop waiting every 10 iterations kept 0.78 of its operations traced, not 0.92,
-   * and never reached a steady state. After the rotation the trace starts right after the wait, so
-   * checks at a period that is a multiple of the trace's fall between occurrences. Waits at varying
-   * phases rotate it again: each distinct rotation is recorded once (ids are by content), at most
-   * {@code |T|} of them.
-   */
-  void rephaseAtWait() {
-    if (matching.size == 0) {
-      return;
-    }
-    Trie.Node<Trace> node = matching.node(0);
-    long start = matching.starts[0];
-    int k = node.depth;
-    for (int m = 0; m < completed.size; m++) {
-      if (completed.ends[m] > start) {
-        return; // the operations matched so far may still go out inside a completed match
-      }
-    }
-    Trie.Node<Trace> leaf = node;
-    while (leaf != null && leaf.payload == null) {
-      leaf = leaf.anyChild();
-    }
-    if (leaf == null || k < 1 || leaf.depth <= k) {
-      return;
-    }
-    Trace t = leaf.payload;
-    long[] rotated = new long[t.tokens.length];
-    System.arraycopy(t.tokens, k, rotated, 0, rotated.length - k);
-    System.arraycopy(t.tokens, 0, rotated, rotated.length - k, k);
-    matching.clear(); // its pointers reach into the trace removed below
-    rephasedAway.add(contentHash(t.tokens));
-    rephasedAway.remove(contentHash(rotated)); // waits that move back may rotate it in again
-    live.remove(t);
-    cache.remove(t.node);
-    t.node = null;
-    Trie.Node<Trace> known = cache.find(rotated);
-    if (known == null || known.payload == null) {
-      insertTrace(rotated, t.visits);
-    }
-    rephasedTraces++;
   }
 
   /**
@@ -353,7 +307,7 @@ final class TraceReplayer<O> {
         replacedTraces++;
       }
     }
-    insertTrace(c.tokens, c.visits);
+    insertTrace(c.tokens, c.visits).periodic = c.periodic;
   }
 
   private Trace insertTrace(long[] tokens, double visits) {
@@ -409,6 +363,57 @@ final class TraceReplayer<O> {
       }
     });
     splitTraces++;
+  }
+
+  /**
+   * A break (a blocking wait, an untraceable operation) is about to cut the open matches. If the
+   * earliest one inside a trace that tiles a loop (mined or matched back to back) has matched
+   * {@code k > 0} operations, the trace is replaced by its
+   * rotation {@code T[k..] T[..k]}, keeping its visits: the occurrence that starts right after the
+   * break. If the loop goes on, it replays from there, instead of losing the rest of the cut
+   * occurrence and the operations up to the trace's next start; a break that recurs at a multiple of
+   * the trace's period (a convergence check every few iterations) then falls between two occurrences
+   * and cuts nothing. Mining found the trace where the stream first became periodic, a phase the
+   * program's checks do not know: s3d's two-iteration trace lost an occurrence at every check for
+   * twenty iterations, and a plain Jacobi waiting every ten iterations kept 0.78 of its operations
+   * traced, never steady. The old phase is not promoted again when mining reports it (it would win
+   * the occurrences back until the next break), unless a later break rotates back to it; trace ids
+   * follow content, so each distinct rotation is recorded once, at most {@code |T|} of them.
+   * Replacing rather than adding keeps one phase of a loop in the cache: every rotation matches the
+   * loop, each with its own open pointer. Only traces that tile a loop are rotated: the operations
+   * after a break are a trace's own continuation only if it repeats back to back.
+   */
+  void rephase() {
+    if (!config.rephaseAtBreaks()) {
+      return;
+    }
+    for (int i = 0; i < matching.size; i++) {
+      Trie.Node<Trace> node = matching.node(i);
+      Trace t = node.depth > 0 ? LoopPhase.tilingBelow(node) : null;
+      if (t == null) {
+        continue;
+      }
+      rotate(t, node.depth);
+      return;
+    }
+  }
+
+  /** Replaces {@code t} by its rotation that starts at its {@code k}-th operation. */
+  private void rotate(Trace t, int k) {
+    long[] rotation = LoopPhase.rotation(t.tokens, k);
+    matching.clear(); // its pointers reach into the trace removed below
+    rephasedAway.add(contentHash(t.tokens));
+    rephasedAway.remove(contentHash(rotation)); // breaks that move back may rotate it in again
+    if (t.node != null && t.node.payload == t) {
+      live.remove(t);
+      cache.remove(t.node);
+      t.node = null;
+    }
+    Trie.Node<Trace> known = cache.find(rotation);
+    Trace r = known != null && known.payload != null ? known.payload : insertTrace(rotation, t.visits);
+    r.periodic = true;
+    r.visits = Math.max(r.visits, t.visits);
+    rephasedTraces++;
   }
 
   private static long contentHash(long[] tokens) {
@@ -498,6 +503,9 @@ final class TraceReplayer<O> {
         }
       }
       best = widest(c, best);
+      if (config.loopsWin()) {
+        best = loop(c, best, m0End);
+      }
       long end = c.ends[best];
       long start = c.starts[best];
       Trace winner = c.traces[best];
@@ -552,6 +560,33 @@ final class TraceReplayer<O> {
       long span = c.ends[m] - c.starts[m];
       long wSpan = c.ends[w] - c.starts[w];
       if (span > wSpan || (span == wSpan && better(c, m, w))) {
+        w = m;
+      }
+    }
+    return w;
+  }
+
+  /**
+   * The longest completed match of a trace that tiles a loop (mined or matched back to back) among
+   * those that start before {@code m0End} and overlap {@code best}'s interval, if longer than
+   * {@code best}'s trace (ties: {@link #better}); else {@code best}. Legion's score caps a trace's
+   * visits at ten and multiplies in a replay bonus, so a new trace of the whole loop loses to a piece
+   * of it that has been replayed for a while until it has gathered several times the piece's visits:
+   * on s3d, the two-iteration trace in phase with the check every ten iterations lost to a
+   * 380-operation piece for four iterations after each check. Once it wins, the loop's trace follows
+   * itself back to back, and every piece it would have lost to is inside it.
+   */
+  private int loop(Matches c, int best, long m0End) {
+    long s = c.starts[best];
+    long e = c.ends[best];
+    int w = best;
+    for (int m = 0; m < c.size; m++) {
+      if (m == w || c.starts[m] >= m0End || c.ends[m] <= s || c.starts[m] >= e || !c.traces[m].tiles()) {
+        continue;
+      }
+      int len = c.traces[m].length();
+      int wLen = c.traces[w].length();
+      if (len > wLen || (len == wLen && better(c, m, w))) {
         w = m;
       }
     }
