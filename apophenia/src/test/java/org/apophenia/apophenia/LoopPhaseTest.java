@@ -1,0 +1,91 @@
+package org.apophenia.apophenia;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The phase of a loop's trace: re-phasing at a recurring break ({@code rephaseAtBreaks}), on a stream
+ * built so that the assertion fails with the mechanism off (the test checks that too). The other
+ * half, a loop's trace winning over a replayed piece of it ({@code loopsWin}), is tested on s3d, where
+ * it matters, in the samples module.
+ */
+class LoopPhaseTest {
+  private static long[] tokens(long seed, int n) {
+    Random rnd = new Random(seed);
+    long[] t = new long[n];
+    for (int i = 0; i < n; i++) {
+      t[i] = rnd.nextLong() | 1;
+    }
+    return t;
+  }
+
+  private static void add(List<TestOp> ops, long token, Traceability kind) {
+    ops.add(new TestOp(token, kind, ops.size()));
+  }
+
+  /** Traceable operations with sequence numbers in {@code [from, to)} that went out untraced. */
+  private static int untraced(SinkLog rec, int from, int to) {
+    boolean inside = false;
+    int n = 0;
+    for (SinkLog.Event e : rec.events) {
+      if (!e.isOp()) {
+        inside = e.begin();
+      } else if (e.op().seq() >= from && e.op().seq() < to && !inside
+          && e.op().kind() == Traceability.TRACEABLE) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * A loop of 46 operations (a piece of 12 three times, then 10 others) with an untraceable operation
+   * in the middle of every tenth iteration (an I/O call, say). Mining learns the loop at the phase
+   * where it first became periodic; each break then cuts an occurrence, and that occurrence's
+   * operations and those up to the next start go untraced, at every break, until mining happens upon
+   * the break's phase (here after forty iterations), unless the trace is rotated to start where the
+   * loop resumes.
+   */
+  @Test
+  void aRecurringUntraceableOperationFallsBetweenOccurrencesOnceTheTraceIsRephased() {
+    long[] piece = tokens(21, 12);
+    long[] rest = tokens(22, 10);
+    long[] body = new long[46];
+    for (int k = 0; k < 3; k++) {
+      System.arraycopy(piece, 0, body, 12 * k, 12);
+    }
+    System.arraycopy(rest, 0, body, 36, 10);
+    List<TestOp> ops = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      add(ops, 1000 + i, Traceability.TRACEABLE); // a prologue, so the loop's first window is off phase
+    }
+    int from = 0;
+    int to = 0;
+    int end = 0;
+    for (int r = 0; r < 200; r++) {
+      if (r == 10) {
+        from = ops.size(); // the first break is in iteration 9
+      } else if (r == 40) {
+        to = ops.size();
+      } else if (r == 190) {
+        end = ops.size(); // the stream ends after the last break, inside an occurrence
+      }
+      for (int k = 0; k < body.length; k++) {
+        add(ops, body[k], Traceability.TRACEABLE);
+        if (r % 10 == 9 && k == 16) {
+          add(ops, 7, Traceability.UNTRACEABLE); // mid-iteration: where the program does its I/O
+        }
+      }
+    }
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    Laws.check(ops, rec);
+    SinkLog off = Runs.run(ops, ApopheniaConfig.defaults().toBuilder().rephaseAtBreaks(false).build());
+    Laws.check(ops, off);
+    assertThat(untraced(rec, from, end)).as("untraced in iterations 10 to 189, re-phased").isZero();
+    assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isGreaterThan(20);
+  }
+}
