@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -35,6 +36,16 @@ public final class StreamReader {
   private static final int KEPT_SKIPPED = 100;
   private final List<MalformedStreamException> skipped = new ArrayList<>();
   private long skippedCount;
+  /** Keys of the names and canonical arguments seen (see {@link StreamOp}). */
+  private final ArgKeys keys = new ArgKeys();
+  /**
+   * StarPU arguments as written ({@code handle:mode}) that were already checked, with their canonical
+   * form and key: a capture repeats the same few, so most are a lookup.
+   */
+  private final HashMap<String, Arg> starpuArgs = new HashMap<>();
+
+  /** A checked argument: canonical text and its key. */
+  private record Arg(String canonical, long key) {}
 
   /** A strict reader: the first malformed line raises {@link MalformedStreamException}. */
   public StreamReader(Path file, StreamFormat format) {
@@ -107,28 +118,44 @@ public final class StreamReader {
     String[] parts = t.split("\\s+");
     String name = parts[0];
     List<String> args = new ArrayList<>(parts.length - 1);
+    long[] k = new long[parts.length];
+    k[0] = keys.cached(name);
     for (int i = 1; i < parts.length; i++) {
-      String p = parts[i];
-      int colon = p.lastIndexOf(':');
-      if (colon <= 0 || colon == p.length() - 1) {
-        throw new MalformedStreamException(file, line,
-            "argument '" + p + "' is not <handle>:<access-mode>");
+      Arg a = starpuArgs.get(parts[i]);
+      if (a == null) {
+        a = starpuArg(parts[i], i, line);
+        if (starpuArgs.size() >= ArgKeys.MAX_ENTRIES) {
+          starpuArgs.clear();
+        }
+        starpuArgs.put(parts[i], a);
       }
-      String mode = p.substring(colon + 1);
-      int m;
-      try {
-        m = Integer.parseInt(mode);
-      } catch (NumberFormatException e) {
-        throw new MalformedStreamException(file, line,
-            "access mode '" + mode + "' of argument " + i + " is not an integer");
-      }
-      if (m <= 0 || m > 0xffff) {
-        throw new MalformedStreamException(file, line, "access mode " + m + " of argument " + i
-            + " is not a StarPU access mode (1=R 2=W 3=RW 4=SCRATCH 8=REDUX 16=COMMUTE)");
-      }
-      args.add(p.substring(0, colon) + ":" + m);
+      args.add(a.canonical());
+      k[i] = a.key();
     }
-    return new StreamOp(name, args, Traceability.TRACEABLE);
+    return new StreamOp(name, List.copyOf(args), Traceability.TRACEABLE, k);
+  }
+
+  /** Checks one StarPU argument as written and returns its canonical form ({@code handle:mode}). */
+  private Arg starpuArg(String p, int i, long line) {
+    int colon = p.lastIndexOf(':');
+    if (colon <= 0 || colon == p.length() - 1) {
+      throw new MalformedStreamException(file, line,
+          "argument '" + p + "' is not <handle>:<access-mode>");
+    }
+    String mode = p.substring(colon + 1);
+    int m;
+    try {
+      m = Integer.parseInt(mode);
+    } catch (NumberFormatException e) {
+      throw new MalformedStreamException(file, line,
+          "access mode '" + mode + "' of argument " + i + " is not an integer");
+    }
+    if (m <= 0 || m > 0xffff) {
+      throw new MalformedStreamException(file, line, "access mode " + m + " of argument " + i
+          + " is not a StarPU access mode (1=R 2=W 3=RW 4=SCRATCH 8=REDUX 16=COMMUTE)");
+    }
+    String canonical = p.substring(0, colon) + ":" + m;
+    return new Arg(canonical, keys.cached(canonical));
   }
 
   private StreamOp jsonl(String t, long line) {
@@ -161,7 +188,7 @@ public final class StreamReader {
     JsonNode argsNode = o.get("args");
     List<String> args = new ArrayList<>();
     if (argsNode == null && kind != Traceability.TRACEABLE) {
-      return new StreamOp(task.asText(), args, kind);
+      return op(task.asText(), args, kind);
     }
     if (argsNode == null || !argsNode.isArray()) {
       throw new MalformedStreamException(file, line, "\"args\" must be an array");
@@ -183,6 +210,16 @@ public final class StreamReader {
       }
       args.add(b.toString());
     }
-    return new StreamOp(task.asText(), args, kind);
+    return op(task.asText(), args, kind);
+  }
+
+  /** An operation with its keys from the cache. */
+  private StreamOp op(String name, List<String> args, Traceability kind) {
+    long[] k = new long[args.size() + 1];
+    k[0] = keys.cached(name);
+    for (int i = 0; i < args.size(); i++) {
+      k[i + 1] = keys.cached(args.get(i));
+    }
+    return new StreamOp(name, List.copyOf(args), kind, k);
   }
 }
