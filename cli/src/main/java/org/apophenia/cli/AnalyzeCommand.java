@@ -125,6 +125,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       throws IOException {
     InterceptorStats stats;
     StreamReader reader;
+    ChunkedFeed<StreamOp> feed;
     long t0 = System.nanoTime();
     // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
     // switches of every op would be a large part of what is measured (see SpanSampler).
@@ -135,7 +136,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         .config(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
-      ChunkedFeed<StreamOp> feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
+      feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
       reader.forEach(feed);
       feed.finish();
       apophenia.flush();
@@ -165,6 +166,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     extra.put("perOp", perOp);
     extra.put("timing", timing(account));
+    extra.put("issueCpuNanosPerOp", feed.cpuNanos() < 0 ? -1.0 : (double) feed.cpuNanos() / n);
     if (reachable != null) {
       extra.put("coverageBound", reachable.bound());
       extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
