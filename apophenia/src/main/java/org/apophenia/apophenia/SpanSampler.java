@@ -20,11 +20,16 @@ import java.util.function.LongSupplier;
  * measured; it is split over the buckets in proportion to the sampled time. So the buckets still add
  * up to the wall time exactly, the exact buckets are exact, and the others are an estimate whose
  * error shrinks with the number of sampled activities (a few ns per operation on 10^6 operations).
- * Application thread only.
+ *
+ * <p>The first {@code exactFirst} activities are timed switch by switch and charged exactly, never
+ * sampled: they include class loading and compilation, outliers of milliseconds that would skew the
+ * sample's proportions for the whole stream, and a short stream is thus timed as an exact account
+ * would (its few sampled activities would give a poor split). Application thread only.
  */
 public final class SpanSampler {
   private final int period;
   private final long readCost;
+  private final long exactFirst;
   private final long[] sampled = new long[Bucket.all().length];
   private long pool;
   private long activities;
@@ -39,7 +44,7 @@ public final class SpanSampler {
   /** An unsampled activity went through an exact bucket: its remaining switches are read exactly. */
   private boolean exactTail;
 
-  SpanSampler(int period, long readCost) {
+  SpanSampler(int period, long readCost, long exactFirst) {
     if (period < 1) {
       throw new IllegalArgumentException("sampling period must be at least 1, got " + period);
     }
@@ -48,6 +53,7 @@ public final class SpanSampler {
     }
     this.period = period;
     this.readCost = readCost;
+    this.exactFirst = exactFirst;
   }
 
   /**
@@ -95,6 +101,10 @@ public final class SpanSampler {
         return false;
       }
       activities++;
+      if (activities <= exactFirst) {
+        exactTail = true; // the whole activity, and the gap before it, timed exactly
+        return true;
+      }
       if (--countdown <= 0) {
         countdown = nextGap();
         measured = true;
@@ -107,7 +117,8 @@ public final class SpanSampler {
 
   /** Charges {@code d} nanoseconds spent in {@code prev} since the last read. */
   void charge(Bucket prev, long d, long[] nanos) {
-    if (exact(prev) || (exactTail && !measured)) {
+    boolean warmUpGap = prev == outer && exactFirst > 0 && activities <= exactFirst; // after an exact activity
+    if (exact(prev) || (exactTail && !measured) || warmUpGap) {
       nanos[prev.ordinal()] += d;
     } else if (prev == outer ? gapMeasured : measured) {
       long c = Math.min(readCost, d);
@@ -165,6 +176,11 @@ public final class SpanSampler {
   /** One activity in about this many is sampled. */
   public int period() {
     return period;
+  }
+
+  /** The first activities timed exactly, never sampled. */
+  public long exactFirst() {
+    return exactFirst;
   }
 
   /** The calibrated cost of one clock read, taken off each sampled interval. */

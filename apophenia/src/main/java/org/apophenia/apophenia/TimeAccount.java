@@ -50,16 +50,24 @@ public final class TimeAccount {
 
   /**
    * An account on {@link System#nanoTime()} that reads the clock at every switch outside spans and,
-   * inside spans, only for about one activity in {@code period} (see the class comment). The cost of
-   * one clock read is calibrated here (median of back-to-back reads).
+   * inside spans, for the first {@code exactFirst} activities and then only for about one activity in
+   * {@code period} (see the class comment and {@link SpanSampler}). The cost of one clock read is
+   * calibrated here (median of back-to-back reads).
    */
-  public static TimeAccount sampling(int period) {
-    return new TimeAccount(System::nanoTime, new SpanSampler(period, SpanSampler.calibrate(System::nanoTime)));
+  public static TimeAccount sampling(int period, int exactFirst) {
+    return new TimeAccount(System::nanoTime,
+        new SpanSampler(period, SpanSampler.calibrate(System::nanoTime), exactFirst));
   }
 
-  /** {@link #sampling(int)} on another clock with a given cost per read (tests). */
+  /** A sampling account on another clock with a given cost per read, every activity sampled (tests). */
   public static TimeAccount sampling(int period, LongSupplier clock, long readCost) {
-    return new TimeAccount(java.util.Objects.requireNonNull(clock, "clock"), new SpanSampler(period, readCost));
+    return sampling(period, 0, clock, readCost);
+  }
+
+  /** A sampling account on another clock with a given cost per read (tests). */
+  public static TimeAccount sampling(int period, int exactFirst, LongSupplier clock, long readCost) {
+    return new TimeAccount(java.util.Objects.requireNonNull(clock, "clock"),
+        new SpanSampler(period, readCost, exactFirst));
   }
 
   /**
@@ -163,7 +171,11 @@ public final class TimeAccount {
 
   /** Nanoseconds charged to {@code bucket}, including the current bucket's time up to now. */
   public long nanos(Bucket bucket) {
-    return snapshot(newSnapshot())[bucket.ordinal()];
+    if (sampler != null) {
+      return snapshot(newSnapshot())[bucket.ordinal()]; // the estimates are summed over every bucket
+    }
+    enter(current);
+    return nanos[bucket.ordinal()];
   }
 
   /**

@@ -94,6 +94,34 @@ class SpanSamplerTest {
   }
 
   @Test
+  void theFirstActivitiesAreTimedExactlyAndNeverSampled() {
+    // an outlier (class loading, say) in the first activity must not set the proportions for the rest
+    TimeAccount a = TimeAccount.sampling(8, 100, () -> now, 0);
+    a.beginSpan();
+    Bucket caller = a.enter(Bucket.TOKENIZE);
+    now += 1_000_000;
+    a.enter(caller);
+    a.endSpan();
+    long[] s = run(a, 10_000, false).snapshot(TimeAccount.newSnapshot());
+    assertThat(sum(s)).isEqualTo(now);
+    assertThat(s[Bucket.TOKENIZE.ordinal()]).isCloseTo(1_000_000 + 7L * 10_000, within(2L));
+    assertThat(s[Bucket.MATCH.ordinal()]).isCloseTo(30L * 10_000, within(2L));
+    assertThat(a.sampler().activities()).isEqualTo(10_001);
+  }
+
+  @Test
+  void aShortStreamIsTimedExactly() {
+    TimeAccount a = run(TimeAccount.sampling(8, 1000, () -> now, 0), 999, true);
+    long[] s = a.snapshot(TimeAccount.newSnapshot());
+    assertThat(s[Bucket.TOKENIZE.ordinal()]).isEqualTo(7L * 999);
+    assertThat(s[Bucket.MATCH.ordinal()]).isEqualTo(30L * 999);
+    assertThat(s[Bucket.OBSERVE.ordinal()]).isEqualTo(3L * 999);
+    assertThat(s[Bucket.INGEST.ordinal()]).isEqualTo(5000L * 10);
+    assertThat(a.sampler().sampledActivities()).isZero();
+    assertThat(a.sampler().estimatedNanos()).isZero();
+  }
+
+  @Test
   void outsideSpansASamplingAccountIsExact() {
     TimeAccount a = TimeAccount.sampling(1000, () -> now, 0);
     Bucket caller = a.enter(Bucket.MATCH);

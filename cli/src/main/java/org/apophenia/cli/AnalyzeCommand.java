@@ -129,7 +129,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
     // switches of every op would be a large part of what is measured (see SpanSampler).
-    TimeAccount account = exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD);
+    TimeAccount account = exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
     CoverageBound reachable = bound ? new CoverageBound(config.minTraceLength()) : null;
     TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
@@ -210,7 +210,8 @@ final class AnalyzeCommand implements Callable<Integer> {
           (double) t[Bucket.TOKENIZE.ordinal()] / n, (double) t[Bucket.MATCH.ordinal()] / n,
           (double) t[Bucket.INGEST.ordinal()] / n, stats.waits(), (double) t[Bucket.OTHER.ordinal()] / n,
           (double) t[Bucket.OBSERVE.ordinal()] / n, account.isSampling()
-              ? "sampled (1 op in about " + account.sampler().period() + " timed switch by switch; --exact-timing for all)"
+              ? "sampled (after the first " + account.sampler().exactFirst() + " ops, 1 op in about "
+                  + account.sampler().period() + " timed switch by switch; --exact-timing for all)"
               : "exact");
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core%n",
           stats.tokensMined(), (double) stats.miningCpuNanos() / n, 100 * stats.miningCpuNanos() / (millis * 1e6));
@@ -223,6 +224,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /** One activity in about this many is timed switch by switch (see SpanSampler). */
   static final int TIMING_PERIOD = 32;
+  /**
+   * Ops timed exactly before sampling starts: they include class loading and compilation, outliers
+   * that would skew the sample; the captures (at most a few thousand ops) are thus timed exactly.
+   */
+  static final int TIMING_EXACT_FIRST = 8192;
 
   /** How the per-op buckets were measured, for the JSON report. */
   private static Map<String, Object> timing(TimeAccount account) {
@@ -234,11 +240,13 @@ final class AnalyzeCommand implements Callable<Integer> {
       return m;
     }
     m.put("method", "sampled");
-    m.put("description", "parsing is timed exactly, a chunk of " + ChunkedFeed.SIZE + " ops at a time; each chunk's "
-        + "wall time through Apophenia is measured, and split over tokenize/match/observe in the proportions measured "
-        + "switch by switch on a deterministic pseudo-random sample of about 1 op in " + s.period() + " (less one clock "
-        + "read per sampled interval); ingestion points are always timed exactly. The buckets add up to the wall time.");
+    m.put("description", "parsing is timed exactly, a chunk of " + ChunkedFeed.SIZE + " ops at a time; the first "
+        + s.exactFirst() + " ops are timed switch by switch; after them, each chunk's wall time through Apophenia is "
+        + "measured, and split over tokenize/match/observe in the proportions measured switch by switch on a "
+        + "deterministic pseudo-random sample of about 1 op in " + s.period() + " (less one clock read per sampled "
+        + "interval); ingestion points are always timed exactly. The buckets add up to the wall time.");
     m.put("samplePeriod", s.period());
+    m.put("exactFirstOps", s.exactFirst());
     m.put("sampledOps", s.sampledActivities());
     m.put("activities", s.activities());
     m.put("clockReadNanos", s.readCostNanos());
