@@ -22,6 +22,16 @@ final class Pointers<T> {
     starts[size++] = start;
   }
 
+  /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one). */
+  void set(int i, Trie.Node<T> node, long start) {
+    if (i == size) {
+      add(node, start);
+    } else {
+      nodes[i] = node;
+      starts[i] = start;
+    }
+  }
+
   @SuppressWarnings("unchecked")
   Trie.Node<T> node(int i) {
     return (Trie.Node<T>) nodes[i];

@@ -95,6 +95,8 @@ final class TraceFinder {
   /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
   private final boolean builtInMiner;
   private long interval;
+  /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
+  private long nextDue = Long.MAX_VALUE;
   /**
    * Cap on the doubling (not in the paper): a job mines at most {@code batchSize} tokens, so waiting
    * longer than that many operations only delays tracing; without a cap one slow job (JIT warm-up, a
@@ -216,6 +218,7 @@ final class TraceFinder {
       return null;
     }, lane.executor);
     lane.jobs.add(job);
+    nextDue = Math.min(nextDue, lane.jobs.peek().ingestPosition());
     launched++;
   }
 
@@ -231,11 +234,6 @@ final class TraceFinder {
 
     Lane(Executor executor) {
       this.executor = executor;
-    }
-
-    boolean isDue(long position) {
-      MiningJob head = jobs.peek();
-      return head != null && head.ingestPosition() <= position;
     }
   }
 
@@ -266,6 +264,7 @@ final class TraceFinder {
     List<MiningResult> results = new ArrayList<>();
     due(buffered, position, results);
     due(across, position, results);
+    updateNextDue();
     return results;
   }
 
@@ -307,9 +306,15 @@ final class TraceFinder {
     }
   }
 
-  /** Whether a job reaches its ingestion point at {@code position}: O(1), no allocation. */
+  /** Whether a job reaches its ingestion point at {@code position}: one comparison, every operation. */
   boolean isDue(long position) {
-    return buffered.isDue(position) || across.isDue(position);
+    return nextDue <= position;
+  }
+
+  private void updateNextDue() {
+    MiningJob b = buffered.jobs.peek();
+    MiningJob a = across.jobs.peek();
+    nextDue = Math.min(b == null ? Long.MAX_VALUE : b.ingestPosition(), a == null ? Long.MAX_VALUE : a.ingestPosition());
   }
 
   /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */
@@ -354,6 +359,7 @@ final class TraceFinder {
       }
       lane.jobs.clear();
     }
+    updateNextDue();
   }
 
   int inFlight() {

@@ -214,27 +214,16 @@ final class TraceReplayer<O> {
 
   private void advanceWatcher(long token, long pos) {
     Pointers<Candidate> p = watching;
-    Trie.Node<Candidate> root = watcher.root();
-    if (root.child(token) != null) {
-      p.add(root, pos);
-    }
     int w = 0;
     for (int i = 0; i < p.size; i++) {
-      Trie.Node<Candidate> next = p.node(i).child(token);
-      if (next == null) {
-        continue;
-      }
-      if (next.payload != null) {
-        Candidate c = next.payload;
-        c.visit(p.starts[i], pos + 1);
-        if (c.visits >= threshold() && !promote.contains(c)) {
-          promote.add(c);
-        }
-      }
-      if (next.hasChildren()) {
-        p.nodes[w] = next;
-        p.starts[w++] = p.starts[i];
-      }
+      w = stepWatcher(p, p.node(i).child(token), p.starts[i], pos, w);
+    }
+    // the pointer that starts here, stepped from the root at once: one lookup in the root's map
+    // instead of two (adding the root and then stepping it)
+    Trie.Node<Candidate> first = watcher.root().child(token);
+    if (first != null) {
+      p.truncate(w);
+      w = stepWatcher(p, first, pos, pos, w);
     }
     p.truncate(w);
     if (!promote.isEmpty()) {
@@ -247,33 +236,64 @@ final class TraceReplayer<O> {
     }
   }
 
+  /** One watcher pointer's step to {@code next} (null: it dies); returns the pointers kept so far. */
+  private int stepWatcher(Pointers<Candidate> p, Trie.Node<Candidate> next, long start, long pos, int w) {
+    if (next == null) {
+      return w;
+    }
+    if (next.payload != null) {
+      Candidate c = next.payload;
+      c.visit(start, pos + 1);
+      if (c.visits >= threshold() && !promote.contains(c)) {
+        promote.add(c);
+      }
+    }
+    if (next.hasChildren()) {
+      p.set(w++, next, start);
+    }
+    return w;
+  }
+
   private void advanceCache(long token, long pos) {
     Pointers<Trace> p = matching;
-    Trie.Node<Trace> root = cache.root();
-    if (root.child(token) != null) {
-      p.add(root, pos);
-    }
+    // the pointer that starts here is stepped from the root at once, after the others (its place
+    // in their order), with one lookup in the root's map instead of two (see advanceWatcher)
+    Trie.Node<Trace> first = cache.root().child(token);
+    long splits = splitTraces;
     int w = 0;
     int n = p.size;
     for (int i = 0; i < n; i++) {
-      Trie.Node<Trace> next = p.node(i).child(token);
+      Trie.Node<Trace> node = p.node(i);
+      Trie.Node<Trace> next = node.child(token);
       if (next == null) {
-        if (i == 0 && config.prefixTraces() && p.node(i).depth >= config.minTraceLength()) {
-          split(p.node(i), p.starts[i]); // the earliest open match broke: its ops would go untraced
+        if (i == 0 && config.prefixTraces() && node.depth >= config.minTraceLength()) {
+          split(node, p.starts[i]); // the earliest open match broke: its ops would go untraced
         }
         continue;
       }
-      if (next.payload != null) {
-        Trace t = next.payload;
-        t.visit(p.starts[i], pos + 1);
-        completed.add(p.starts[i], pos + 1, t);
-      }
-      if (next.hasChildren() && (config.prefixTraces() || next.payload == null)) {
-        p.nodes[w] = next;
-        p.starts[w++] = p.starts[i];
-      }
+      w = stepCache(p, next, p.starts[i], pos, w);
+    }
+    if (first != null && splitTraces != splits) {
+      first = cache.root().child(token); // a split inserted pieces, and may have evicted traces
+    }
+    if (first != null) {
+      p.truncate(w);
+      w = stepCache(p, first, pos, pos, w);
     }
     p.truncate(w);
+  }
+
+  /** One cache pointer's step to {@code next}, not null; returns the pointers kept so far. */
+  private int stepCache(Pointers<Trace> p, Trie.Node<Trace> next, long start, long pos, int w) {
+    if (next.payload != null) {
+      Trace t = next.payload;
+      t.visit(start, pos + 1);
+      completed.add(start, pos + 1, t);
+    }
+    if (next.hasChildren() && (config.prefixTraces() || next.payload == null)) {
+      p.set(w++, next, start);
+    }
+    return w;
   }
 
   private void promoteCandidate(Candidate c) {

@@ -15,6 +15,7 @@ import org.apophenia.apophenia.Bucket;
 import org.apophenia.apophenia.CoverageBound;
 import org.apophenia.apophenia.Interceptor;
 import org.apophenia.apophenia.InterceptorStats;
+import org.apophenia.apophenia.SpanSampler;
 import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.apophenia.TraceSink;
 import org.apophenia.cli.report.MiningLog;
@@ -96,6 +97,11 @@ final class AnalyzeCommand implements Callable<Integer> {
           + "the coverage against it.")
   boolean bound;
 
+  @Option(names = "--exact-timing",
+      description = "Read the clock at every switch between Apophenia, the report and parsing (about 25 ns "
+          + "per read, several per op, inflating what is measured) instead of for a sample of the ops.")
+  boolean exactTiming;
+
   @Option(names = "--window", paramLabel = "W", defaultValue = "5000",
       description = "Window of the trace-search picture (default: ${DEFAULT-VALUE}).")
   int window;
@@ -119,14 +125,20 @@ final class AnalyzeCommand implements Callable<Integer> {
       throws IOException {
     InterceptorStats stats;
     StreamReader reader;
+    ChunkedFeed<StreamOp> feed;
     long t0 = System.nanoTime();
-    TimeAccount account = TimeAccount.started();
+    // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
+    // switches of every op would be a large part of what is measured (see SpanSampler).
+    TimeAccount account = exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
     CoverageBound reachable = bound ? new CoverageBound(config.minTraceLength()) : null;
     TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
         .config(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
-      reader.forEach(apophenia::execute); // reading and parsing: the OTHER bucket
+      // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
+      feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
+      reader.forEach(feed);
+      feed.finish();
       apophenia.flush();
       stats = apophenia.stats();
     } catch (MalformedStreamException | InputException e) {
@@ -145,6 +157,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("miningMillis", mining.miningMillis());
     extra.put("wallMillis", millis);
     extra.put("apopheniaNanosPerOp", (double) own / n);
+    extra.put("apopheniaOpsPerSecond", own == 0 ? 0.0 : 1e9 * n / own);
     extra.put("parseNanosPerOp", (double) t[Bucket.OTHER.ordinal()] / n);
     extra.put("observeNanosPerOp", (double) t[Bucket.OBSERVE.ordinal()] / n);
     Map<String, Object> perOp = new LinkedHashMap<>();
@@ -152,6 +165,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       perOp.put(b.key(), (double) t[b.ordinal()] / n);
     }
     extra.put("perOp", perOp);
+    extra.put("timing", timing(account));
+    extra.put("issueCpuNanosPerOp", feed.cpuNanos() < 0 ? -1.0 : (double) feed.cpuNanos() / n);
     if (reachable != null) {
       extra.put("coverageBound", reachable.bound());
       extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
@@ -189,11 +204,15 @@ final class AnalyzeCommand implements Callable<Integer> {
           summary.tracesRecorded(), summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
       w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",
           summary.untraceableOps(), stats.jobsIngested(), stats.jobsFailed(), mining.miningMillis());
-      w.printf(java.util.Locale.ROOT, "real ns/op: Apophenia %.0f (tokenize %.0f, match %.0f, ingest %.0f; %d waits "
-          + "for mining), reading and parsing %.0f, report recording %.0f%n", (double) own / n,
+      w.printf(java.util.Locale.ROOT, "real ns/op: Apophenia %.0f, %.2f M ops/s (tokenize %.0f, match %.0f, ingest %.0f; "
+          + "%d waits for mining), reading and parsing %.0f, report recording %.0f; timing %s%n", (double) own / n,
+          own == 0 ? 0.0 : 1e3 * n / own,
           (double) t[Bucket.TOKENIZE.ordinal()] / n, (double) t[Bucket.MATCH.ordinal()] / n,
           (double) t[Bucket.INGEST.ordinal()] / n, stats.waits(), (double) t[Bucket.OTHER.ordinal()] / n,
-          (double) t[Bucket.OBSERVE.ordinal()] / n);
+          (double) t[Bucket.OBSERVE.ordinal()] / n, account.isSampling()
+              ? "sampled (after the first " + account.sampler().exactFirst() + " ops, 1 op in about "
+                  + account.sampler().period() + " timed switch by switch; --exact-timing for all)"
+              : "exact");
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core%n",
           stats.tokensMined(), (double) stats.miningCpuNanos() / n, 100 * stats.miningCpuNanos() / (millis * 1e6));
       if (out != null) {
@@ -201,6 +220,38 @@ final class AnalyzeCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** One activity in about this many is timed switch by switch (see SpanSampler). */
+  static final int TIMING_PERIOD = 32;
+  /**
+   * Ops timed exactly before sampling starts: they include class loading and compilation, outliers
+   * that would skew the sample; the captures (at most a few thousand ops) are thus timed exactly.
+   */
+  static final int TIMING_EXACT_FIRST = 8192;
+
+  /** How the per-op buckets were measured, for the JSON report. */
+  private static Map<String, Object> timing(TimeAccount account) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    SpanSampler s = account.sampler();
+    if (s == null) {
+      m.put("method", "exact");
+      m.put("description", "the clock is read at every switch between buckets");
+      return m;
+    }
+    m.put("method", "sampled");
+    m.put("description", "parsing is timed exactly, a chunk of " + ChunkedFeed.SIZE + " ops at a time; the first "
+        + s.exactFirst() + " ops are timed switch by switch; after them, each chunk's wall time through Apophenia is "
+        + "measured, and split over tokenize/match/observe in the proportions measured switch by switch on a "
+        + "deterministic pseudo-random sample of about 1 op in " + s.period() + " (less one clock read per sampled "
+        + "interval); ingestion points are always timed exactly. The buckets add up to the wall time.");
+    m.put("samplePeriod", s.period());
+    m.put("exactFirstOps", s.exactFirst());
+    m.put("sampledOps", s.sampledActivities());
+    m.put("activities", s.activities());
+    m.put("clockReadNanos", s.readCostNanos());
+    m.put("estimatedNanos", s.estimatedNanos());
+    return m;
   }
 
   private StreamFormat parseFormat() {

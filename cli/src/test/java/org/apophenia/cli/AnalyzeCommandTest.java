@@ -46,6 +46,28 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void timingIsSampledByDefaultExactOnRequestAndTheBucketsAddUpToTheWall() throws IOException {
+    for (String[] extra : new String[][] {{}, {"--exact-timing"}}) {
+      List<String> args = new java.util.ArrayList<>(List.of("analyze", starpu("cg-b4-i100-clean.txt").toString(), "--json"));
+      args.addAll(List.of(extra));
+      JsonNode s = json(args.toArray(String[]::new));
+      String method = s.get("timing").get("method").asText();
+      assertThat(method).isEqualTo(extra.length == 0 ? "sampled" : "exact");
+      double sum = 0;
+      for (JsonNode v : s.get("perOp")) {
+        sum += v.asDouble();
+      }
+      double wall = s.get("wallMillis").asDouble() * 1e6 / s.get("ops").asDouble();
+      assertThat(sum).as(method + ": buckets vs wall").isCloseTo(wall, org.assertj.core.api.Assertions.within(0.10 * wall));
+      double own = s.get("perOp").get("tokenize").asDouble() + s.get("perOp").get("match").asDouble()
+          + s.get("perOp").get("ingest").asDouble();
+      assertThat(s.get("apopheniaNanosPerOp").asDouble()).isCloseTo(own, org.assertj.core.api.Assertions.within(1e-6 * own));
+      assertThat(s.get("apopheniaOpsPerSecond").asDouble()).isCloseTo(1e9 / own, org.assertj.core.api.Assertions.within(1e-3 * 1e9 / own));
+      assertThat(s.get("issueCpuNanosPerOp").asDouble()).isNotZero();
+    }
+  }
+
+  @Test
   void aMalformedStarpuLineNamesFileLineAndReasonWithExitCode2() throws IOException {
     Path f = dir.resolve("bad.txt");
     Files.writeString(f, "# starpu-capture v1\nscal 0x1:3\nscal 0x1:RW\n");

@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import org.apophenia.apophenia.Traceability;
 
 /**
@@ -25,6 +27,12 @@ public final class StreamReader {
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+  /**
+   * Compiled once: {@code String.split("\\s+")} compiles its pattern on every line, a third of the
+   * parsing time and much of the garbage that pushes the parsed operations out of the cache before
+   * they are issued.
+   */
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
   private static final Map<String, Traceability> KINDS = Map.of(
       "traceable", Traceability.TRACEABLE, "noop", Traceability.NO_OP,
       "untraceable", Traceability.UNTRACEABLE);
@@ -35,6 +43,16 @@ public final class StreamReader {
   private static final int KEPT_SKIPPED = 100;
   private final List<MalformedStreamException> skipped = new ArrayList<>();
   private long skippedCount;
+  /** Keys of the names and canonical arguments seen (see {@link StreamOp}). */
+  private final ArgKeys keys = new ArgKeys();
+  /**
+   * StarPU arguments as written ({@code handle:mode}) that were already checked, with their canonical
+   * form and key: a capture repeats the same few, so most are a lookup.
+   */
+  private final HashMap<String, Arg> starpuArgs = new HashMap<>();
+
+  /** A checked argument: canonical text and its key. */
+  private record Arg(String canonical, long key) {}
 
   /** A strict reader: the first malformed line raises {@link MalformedStreamException}. */
   public StreamReader(Path file, StreamFormat format) {
@@ -104,31 +122,47 @@ public final class StreamReader {
   }
 
   private StreamOp starpu(String t, long line) {
-    String[] parts = t.split("\\s+");
+    String[] parts = WHITESPACE.split(t);
     String name = parts[0];
     List<String> args = new ArrayList<>(parts.length - 1);
+    long[] k = new long[parts.length];
+    k[0] = keys.cached(name);
     for (int i = 1; i < parts.length; i++) {
-      String p = parts[i];
-      int colon = p.lastIndexOf(':');
-      if (colon <= 0 || colon == p.length() - 1) {
-        throw new MalformedStreamException(file, line,
-            "argument '" + p + "' is not <handle>:<access-mode>");
+      Arg a = starpuArgs.get(parts[i]);
+      if (a == null) {
+        a = starpuArg(parts[i], i, line);
+        if (starpuArgs.size() >= ArgKeys.MAX_ENTRIES) {
+          starpuArgs.clear();
+        }
+        starpuArgs.put(parts[i], a);
       }
-      String mode = p.substring(colon + 1);
-      int m;
-      try {
-        m = Integer.parseInt(mode);
-      } catch (NumberFormatException e) {
-        throw new MalformedStreamException(file, line,
-            "access mode '" + mode + "' of argument " + i + " is not an integer");
-      }
-      if (m <= 0 || m > 0xffff) {
-        throw new MalformedStreamException(file, line, "access mode " + m + " of argument " + i
-            + " is not a StarPU access mode (1=R 2=W 3=RW 4=SCRATCH 8=REDUX 16=COMMUTE)");
-      }
-      args.add(p.substring(0, colon) + ":" + m);
+      args.add(a.canonical());
+      k[i] = a.key();
     }
-    return new StreamOp(name, args, Traceability.TRACEABLE);
+    return new StreamOp(name, List.copyOf(args), Traceability.TRACEABLE, k);
+  }
+
+  /** Checks one StarPU argument as written and returns its canonical form ({@code handle:mode}). */
+  private Arg starpuArg(String p, int i, long line) {
+    int colon = p.lastIndexOf(':');
+    if (colon <= 0 || colon == p.length() - 1) {
+      throw new MalformedStreamException(file, line,
+          "argument '" + p + "' is not <handle>:<access-mode>");
+    }
+    String mode = p.substring(colon + 1);
+    int m;
+    try {
+      m = Integer.parseInt(mode);
+    } catch (NumberFormatException e) {
+      throw new MalformedStreamException(file, line,
+          "access mode '" + mode + "' of argument " + i + " is not an integer");
+    }
+    if (m <= 0 || m > 0xffff) {
+      throw new MalformedStreamException(file, line, "access mode " + m + " of argument " + i
+          + " is not a StarPU access mode (1=R 2=W 3=RW 4=SCRATCH 8=REDUX 16=COMMUTE)");
+    }
+    String canonical = p.substring(0, colon) + ":" + m;
+    return new Arg(canonical, keys.cached(canonical));
   }
 
   private StreamOp jsonl(String t, long line) {
@@ -161,7 +195,7 @@ public final class StreamReader {
     JsonNode argsNode = o.get("args");
     List<String> args = new ArrayList<>();
     if (argsNode == null && kind != Traceability.TRACEABLE) {
-      return new StreamOp(task.asText(), args, kind);
+      return op(task.asText(), args, kind);
     }
     if (argsNode == null || !argsNode.isArray()) {
       throw new MalformedStreamException(file, line, "\"args\" must be an array");
@@ -183,6 +217,16 @@ public final class StreamReader {
       }
       args.add(b.toString());
     }
-    return new StreamOp(task.asText(), args, kind);
+    return op(task.asText(), args, kind);
+  }
+
+  /** An operation with its keys from the cache. */
+  private StreamOp op(String name, List<String> args, Traceability kind) {
+    long[] k = new long[args.size() + 1];
+    k[0] = keys.cached(name);
+    for (int i = 0; i < args.size(); i++) {
+      k[i + 1] = keys.cached(args.get(i));
+    }
+    return new StreamOp(name, List.copyOf(args), kind, k);
   }
 }

@@ -1,0 +1,82 @@
+package org.apophenia.cli;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.function.Consumer;
+import org.apophenia.apophenia.Interceptor;
+import org.apophenia.apophenia.TimeAccount;
+
+/**
+ * Hands parsed operations to an interceptor a chunk at a time: parsing fills the chunk (its time
+ * stays in the account's current bucket, read exactly at the chunk's ends), then the whole chunk is
+ * issued inside one {@linkplain TimeAccount#beginSpan() span}, so that a sampling account reads the
+ * clock for a sample of the operations only. Issue order is the stream's: chunking changes when
+ * operations are parsed, never what Apophenia sees. Application thread only.
+ *
+ * @param <O> the operation type
+ */
+final class ChunkedFeed<O> implements Consumer<O> {
+  /**
+   * Operations per chunk. Small enough that a chunk's operations, and the garbage parsing them made,
+   * still fit in a 1 MB L2 cache when they are issued: with 4,096 the first touch of each operation
+   * missed the cache and hashing its keys cost ~50 ns more (a third of Apophenia's samples); the two
+   * clock reads per chunk cost under 0.3 ns per op.
+   */
+  static final int SIZE = 256;
+
+  private final Interceptor<O> interceptor;
+  private final TimeAccount account;
+  private final Object[] chunk;
+  private int size;
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+  private final boolean cpuTime = CPU.isCurrentThreadCpuTimeSupported();
+  private long cpuNanos;
+
+  ChunkedFeed(Interceptor<O> interceptor, TimeAccount account, int chunkSize) {
+    this.interceptor = interceptor;
+    this.account = account;
+    this.chunk = new Object[chunkSize];
+  }
+
+  @Override
+  public void accept(O op) {
+    chunk[size++] = op;
+    if (size == chunk.length) {
+      issue();
+    }
+  }
+
+  /** Issues the operations parsed since the last full chunk. */
+  void finish() {
+    issue();
+  }
+
+  @SuppressWarnings("unchecked")
+  private void issue() {
+    long c0 = cpuTime ? CPU.getCurrentThreadCpuTime() : 0;
+    account.beginSpan();
+    try {
+      for (int i = 0; i < size; i++) {
+        O op = (O) chunk[i];
+        chunk[i] = null;
+        interceptor.execute(op);
+      }
+    } finally {
+      account.endSpan();
+      size = 0;
+      if (cpuTime) {
+        cpuNanos += CPU.getCurrentThreadCpuTime() - c0;
+      }
+    }
+  }
+
+  /**
+   * CPU time of this thread while issuing chunks (Apophenia and whatever the sink does), or -1 where
+   * the JVM does not measure it: unlike the buckets' wall time, it excludes time the thread was
+   * descheduled (a shared machine) or blocked waiting for mining. Each reading costs about a
+   * microsecond, once per chunk, outside the spans.
+   */
+  long cpuNanos() {
+    return cpuTime ? cpuNanos : -1;
+  }
+}
