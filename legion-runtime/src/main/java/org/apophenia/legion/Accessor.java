@@ -4,22 +4,24 @@ import org.apophenia.legion.error.PrivilegeException;
 
 /**
  * Typed access to one field of one region requirement inside a task body or an inline mapping. Values
- * are 64-bit; doubles are stored by their raw bits. Enforces the privilege: reading needs READ_ONLY or
- * READ_WRITE, writing needs READ_WRITE or WRITE_DISCARD, {@link #reduce} needs REDUCE; and the point
+ * are 64-bit, and any field reads and writes both as a double and as a raw 64-bit pattern, exactly (a
+ * double by its raw bits; {@link FieldType} says how each kind is stored). Enforces the privilege:
+ * reading needs READ_ONLY or READ_WRITE, writing needs READ_WRITE or WRITE_DISCARD, {@link #reduce}
+ * needs REDUCE (folding raw bits, whatever the field's kind); and the point
  * must lie in the region. O(dimensions) per access; valid only during the body; not thread-safe.
  *
  * <p>For loops over a whole tile, {@link #denseRead()} and {@link #denseWrite()} give dense views of
- * the region's points in the instance, checked once per view instead of once per element.
+ * the region's points in a DOUBLE field's instance, checked once per view instead of once per element.
  */
 public final class Accessor {
   private final String where;
   private final Rect bounds;
   private final Rect layout;
-  private final long[] data;
+  private final InstanceData data;
   private final byte priv;
   private final ReductionOp op;
 
-  Accessor(String where, Rect bounds, Rect layout, long[] data, byte priv, ReductionOp op) {
+  Accessor(String where, Rect bounds, Rect layout, InstanceData data, byte priv, ReductionOp op) {
     this.where = where;
     this.bounds = bounds;
     this.layout = layout;
@@ -36,33 +38,43 @@ public final class Accessor {
    * A dense read view of this requirement's points ({@link #bounds()}) in the instance: the privilege
    * (READ_ONLY or READ_WRITE) and the rectangle (inside the instance) are checked here, once; the
    * view's reads are not checked per element (see {@link DoubleTile}). A REDUCE requirement has no
-   * dense view (its reduction instance is folded through {@link #reduce}).
+   * dense view (its reduction instance is folded through {@link #reduce}), nor does a LONG or INT
+   * field (its instance holds 64-bit integers, not doubles).
    *
    * @throws PrivilegeException if the privilege does not allow reading
    * @throws IndexOutOfBoundsException if the region does not lie inside the instance
-   * @throws UnsupportedOperationException for a 3-D region
+   * @throws UnsupportedOperationException for a 3-D region or a field that is not DOUBLE
    */
   public DoubleTile denseRead() {
     if (priv != Privilege.RO && priv != Privilege.RW) {
       throw new PrivilegeException(where + ": a dense read view needs READ_ONLY or READ_WRITE, held " + name(priv));
     }
-    return new DoubleTile(data, layout, bounds);
+    return new DoubleTile(doubles("a dense read view"), layout, bounds);
   }
 
   /**
    * A dense write view of this requirement's points in the instance: the privilege (READ_WRITE or
-   * WRITE_DISCARD) and the rectangle are checked here, once (see {@link DoubleTileWriter}).
+   * WRITE_DISCARD) and the rectangle are checked here, once (see {@link DoubleTileWriter}). Only a
+   * DOUBLE field has one.
    *
    * @throws PrivilegeException if the privilege does not allow writing
    * @throws IndexOutOfBoundsException if the region does not lie inside the instance
-   * @throws UnsupportedOperationException for a 3-D region
+   * @throws UnsupportedOperationException for a 3-D region or a field that is not DOUBLE
    */
   public DoubleTileWriter denseWrite() {
     if (priv != Privilege.RW && priv != Privilege.WD) {
       throw new PrivilegeException(where + ": a dense write view needs READ_WRITE or WRITE_DISCARD, held "
           + name(priv));
     }
-    return new DoubleTileWriter(data, layout, bounds);
+    return new DoubleTileWriter(doubles("a dense write view"), layout, bounds);
+  }
+
+  private double[] doubles(String what) {
+    if (data instanceof DoubleData d) {
+      return d.values;
+    }
+    throw new UnsupportedOperationException(where + ": " + what + " needs a DOUBLE field; this one holds 64-bit "
+        + "integers");
   }
 
   private int at(long[] p) {
@@ -74,25 +86,35 @@ public final class Accessor {
   }
 
   public long getLong(long... p) {
-    if (priv != Privilege.RO && priv != Privilege.RW) {
-      throw new PrivilegeException(where + ": reading needs READ_ONLY or READ_WRITE, held " + name(priv));
-    }
-    return data[at(p)];
+    checkRead();
+    return data.bits(at(p));
   }
 
   public double getDouble(long... p) {
-    return Double.longBitsToDouble(getLong(p));
+    checkRead();
+    return data.getDouble(at(p));
   }
 
   public void setLong(long v, long... p) {
-    if (priv != Privilege.RW && priv != Privilege.WD) {
-      throw new PrivilegeException(where + ": writing needs READ_WRITE or WRITE_DISCARD, held " + name(priv));
-    }
-    data[at(p)] = v;
+    checkWrite();
+    data.setBits(at(p), v);
   }
 
   public void setDouble(double v, long... p) {
-    setLong(Double.doubleToRawLongBits(v), p);
+    checkWrite();
+    data.setDouble(at(p), v);
+  }
+
+  private void checkRead() {
+    if (priv != Privilege.RO && priv != Privilege.RW) {
+      throw new PrivilegeException(where + ": reading needs READ_ONLY or READ_WRITE, held " + name(priv));
+    }
+  }
+
+  private void checkWrite() {
+    if (priv != Privilege.RW && priv != Privilege.WD) {
+      throw new PrivilegeException(where + ": writing needs READ_WRITE or WRITE_DISCARD, held " + name(priv));
+    }
   }
 
   /** Folds {@code v} into point p with the requirement's reduction operator. */
@@ -101,7 +123,7 @@ public final class Accessor {
       throw new PrivilegeException(where + ": reduce needs a REDUCE privilege, held " + name(priv));
     }
     int i = at(p);
-    data[i] = op.fold().applyAsLong(data[i], v);
+    data.setBits(i, op.fold().applyAsLong(data.bits(i), v));
   }
 
   static String name(byte p) {

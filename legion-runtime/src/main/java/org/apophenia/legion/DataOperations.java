@@ -119,11 +119,11 @@ final class DataOperations {
     Rect rect = res.node().rect;
     int m = hostMemory.id();
     Runnable write = () -> {
-      long[] d = tree.data(m, f.id());
+      InstanceData d = tree.data(m, f.id());
       long[] p = new long[rect.dim()];
       for (long i = 0, n = rect.volume(); i < n; i++) {
         rect.point(i, p);
-        d[(int) tree.root.rect.offset(p)] = value;
+        d.setBits((int) tree.root.rect.offset(p), value);
       }
     };
     moves(done, write);
@@ -159,14 +159,18 @@ final class DataOperations {
       if (common.isEmpty()) {
         return;
       }
-      long[] s = st.data(m, sf.id());
-      long[] d = dt.data(m, df.id());
+      InstanceData s = st.data(m, sf.id());
+      InstanceData d = dt.data(m, df.id());
       long[] p = new long[common.dim()];
       for (long i = 0, n = common.volume(); i < n; i++) {
         common.point(i, p);
         int di = (int) dt.root.rect.offset(p);
-        long v = s[(int) st.root.rect.offset(p)];
-        d[di] = fold == null ? v : fold.fold().applyAsLong(d[di], v);
+        int si = (int) st.root.rect.offset(p);
+        if (fold == null) {
+          d.copy(di, s, si);
+        } else {
+          d.setBits(di, fold.fold().applyAsLong(d.bits(di), s.bits(si)));
+        }
       }
     };
     moves(done, move);

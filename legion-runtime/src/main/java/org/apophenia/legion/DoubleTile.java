@@ -1,7 +1,7 @@
 package org.apophenia.legion;
 
 /**
- * A dense, read-only view of one tile of doubles (stored by their raw bits) inside a physical instance:
+ * A dense, read-only view of one tile of a DOUBLE field's physical instance (a {@code double[]}):
  * what a task body loops over instead of reading point by point through an {@link Accessor}. Made by
  * {@link Accessor#denseRead()} (or {@link #of} for an array the caller owns).
  *
@@ -21,21 +21,21 @@ package org.apophenia.legion;
  * array is not exposed. Valid only while the body runs, like its accessor; not thread-safe.
  */
 public final class DoubleTile extends TileView {
-  DoubleTile(long[] data, Rect layout, Rect bounds) {
+  DoubleTile(double[] data, Rect layout, Rect bounds) {
     super(data, layout, bounds);
   }
 
   /**
    * A read view of the points {@code tile} of an instance over {@code instance} held in {@code data}
-   * (row-major raw double bits), with the same checks as {@link Accessor#denseRead()} except the
-   * privilege: for benchmarks and tests over arrays the caller owns.
+   * (row-major), with the same checks as {@link Accessor#denseRead()} except the privilege: for
+   * benchmarks and tests over arrays the caller owns.
    */
-  public static DoubleTile of(long[] data, Rect instance, Rect tile) {
+  public static DoubleTile of(double[] data, Rect instance, Rect tile) {
     return new DoubleTile(data, instance, tile);
   }
 
   /** The value at instance index {@code i}: unchecked beyond the array's bounds (see the class contract). */
   public double get(int i) {
-    return Double.longBitsToDouble(data[i]);
+    return data[i];
   }
 }

@@ -10,7 +10,7 @@ package org.apophenia.legion;
  * its array is not exposed. Valid only while the body runs; not thread-safe.
  */
 public final class DoubleTileWriter extends TileView {
-  DoubleTileWriter(long[] data, Rect layout, Rect bounds) {
+  DoubleTileWriter(double[] data, Rect layout, Rect bounds) {
     super(data, layout, bounds);
   }
 
@@ -19,12 +19,12 @@ public final class DoubleTileWriter extends TileView {
    * with the checks of {@link Accessor#denseWrite()} except the privilege: for benchmarks and tests
    * over arrays the caller owns.
    */
-  public static DoubleTileWriter of(long[] data, Rect instance, Rect tile) {
+  public static DoubleTileWriter of(double[] data, Rect instance, Rect tile) {
     return new DoubleTileWriter(data, instance, tile);
   }
 
-  /** Stores {@code v} (by its raw bits) at instance index {@code i}: unchecked beyond the array's bounds. */
+  /** Stores {@code v} at instance index {@code i}: unchecked beyond the array's bounds. */
   public void set(int i, double v) {
-    data[i] = Double.doubleToRawLongBits(v);
+    data[i] = v;
   }
 }

@@ -55,6 +55,11 @@ public final class FieldSpace {
         + fields.stream().map(Field::name).toList() + ")");
   }
 
+  /** The type of the field with id {@code id}, which must be allocated. O(1). */
+  FieldType type(int id) {
+    return fields.get(id).type();
+  }
+
   /** Whether {@code f} was allocated in this space. */
   public boolean has(Field f) {
     if (f.space() != id || f.id() >= fields.size()) {

@@ -319,27 +319,28 @@ final class PhysicalAnalyzer {
   }
 
   static void copyData(RegionTree tree, int f, Rect r, int from, int to) {
-    long[] src = tree.data(from, f);
-    long[] dst = tree.data(to, f);
+    InstanceData src = tree.data(from, f);
+    InstanceData dst = tree.data(to, f);
     Rect root = tree.root.rect;
     long[] p = new long[r.dim()];
     long n = r.volume();
     for (long i = 0; i < n; i++) {
       r.point(i, p);
       int o = (int) root.offset(p);
-      dst[o] = src[o];
+      dst.copy(o, src, o);
     }
   }
 
   static void foldData(RegionTree tree, int f, Rect r, ReductionBuffer b, int to) {
-    long[] dst = tree.data(to, f);
+    InstanceData dst = tree.data(to, f);
+    long[] contributions = b.data.values;
     Rect root = tree.root.rect;
     long[] p = new long[r.dim()];
     long n = r.volume();
     for (long i = 0; i < n; i++) {
       r.point(i, p);
       int o = (int) root.offset(p);
-      dst[o] = b.op.fold().applyAsLong(dst[o], b.data[(int) b.rect.offset(p)]);
+      dst.setBits(o, b.op.fold().applyAsLong(dst.bits(o), contributions[(int) b.rect.offset(p)]));
     }
   }
 }

@@ -3,11 +3,12 @@ package org.apophenia.legion;
 /**
  * A reduction instance (Legion thesis §5.3): a buffer over a region's rectangle in one memory, filled
  * with the operator's identity, into which one task folds its contributions; it is folded into a valid
- * instance when the data is next read. Not thread-safe.
+ * instance when the data is next read. It holds raw 64-bit patterns ({@link LongData}) whatever the
+ * field's kind, since its operator folds raw bits. Not thread-safe.
  */
 final class ReductionBuffer {
   final Rect rect;
-  final long[] data;
+  final LongData data;
   final ReductionOp op;
   final int memory;
 
@@ -15,12 +16,12 @@ final class ReductionBuffer {
     this.rect = rect;
     this.op = op;
     this.memory = memory;
-    this.data = new long[Math.toIntExact(rect.volume())];
+    this.data = new LongData(new long[Math.toIntExact(rect.volume())]);
     reset();
   }
 
   /** Fills the instance with the operator's identity: fresh, or reused by a replayed trace. */
   void reset() {
-    java.util.Arrays.fill(data, op.identity());
+    java.util.Arrays.fill(data.values, op.identity());
   }
 }

@@ -20,15 +20,18 @@ final class RegionTree {
   final ArrayList<AtomState> atomStates = new ArrayList<>();
   /** Bumped on every refinement; invalidates the nodes' atom caches. */
   int version;
-  /** Instance data: {@code data[memory][field]} over the root rectangle, allocated on first use. */
-  final long[][][] data;
+  /**
+   * Instance data: {@code data[memory][field]} over the root rectangle, of the field's storage kind
+   * ({@link InstanceData}), allocated on first use.
+   */
+  final InstanceData[][] data;
   final int memories;
 
   RegionTree(int id, Rect rect, FieldSpace fs, int memories) {
     this.fieldSpace = fs;
     this.memories = memories;
     this.root = new RegionNode(id, true, null, rect, this);
-    this.data = new long[memories][FieldSpace.MAX_FIELDS][];
+    this.data = new InstanceData[memories][FieldSpace.MAX_FIELDS];
     atomRects.add(rect);
     atomStates.add(AtomState.initial(memories));
   }
@@ -70,10 +73,10 @@ final class RegionTree {
     return node.atoms;
   }
 
-  long[] data(int memory, int field) {
-    long[] d = data[memory][field];
+  InstanceData data(int memory, int field) {
+    InstanceData d = data[memory][field];
     if (d == null) {
-      d = new long[Math.toIntExact(root.rect.volume())];
+      d = InstanceData.allocate(fieldSpace.type(field), Math.toIntExact(root.rect.volume()));
       data[memory][field] = d;
     }
     return d;

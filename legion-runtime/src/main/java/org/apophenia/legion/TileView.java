@@ -2,18 +2,18 @@ package org.apophenia.legion;
 
 /**
  * The geometry that {@link DoubleTile} and {@link DoubleTileWriter} share: where a 1-D or 2-D tile
- * lies in its instance's row-major array ({@code index(r, c) = base + r * rowStride + c}), checked
+ * lies in its instance's row-major {@code double[]} ({@code index(r, c) = base + r * rowStride + c}), checked
  * once when the view is made. Package-private; the views are final.
  */
 abstract class TileView {
-  final long[] data;
+  final double[] data;
   private final Rect bounds;
   final int base;
   final int rows;
   final int cols;
   final int rowStride;
 
-  TileView(long[] data, Rect layout, Rect bounds) {
+  TileView(double[] data, Rect layout, Rect bounds) {
     int[] g = geometry(data, layout, bounds);
     this.data = data;
     this.bounds = bounds;
@@ -28,7 +28,7 @@ abstract class TileView {
    * stored in {@code data}; an IndexOutOfBoundsException if the tile leaves the instance or the array
    * does not cover it, an UnsupportedOperationException for 3-D tiles. O(dimensions).
    */
-  private static int[] geometry(long[] data, Rect layout, Rect bounds) {
+  private static int[] geometry(double[] data, Rect layout, Rect bounds) {
     if (bounds.dim() != layout.dim()) {
       throw new IllegalArgumentException("tile " + bounds + " and instance " + layout + " differ in dimensions");
     }

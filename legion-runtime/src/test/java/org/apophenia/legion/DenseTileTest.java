@@ -50,9 +50,9 @@ class DenseTileTest {
 
   @Test
   void aOneDimensionalTileIsAColumnOfRowsWithStrideOne() {
-    long[] data = new long[10];
+    double[] data = new double[10];
     for (int i = 0; i < 10; i++) {
-      data[i] = Double.doubleToRawLongBits(i + 0.5);
+      data[i] = i + 0.5;
     }
     DoubleTile t = DoubleTile.of(data, Rect.of(-3, 6), Rect.of(0, 4));
     assertThat(t.rows()).isEqualTo(5);
@@ -64,7 +64,7 @@ class DenseTileTest {
 
   @Test
   void aViewRefusesARectangleOutsideItsInstance() {
-    long[] data = new long[7 * 7];
+    double[] data = new double[7 * 7];
     Rect instance = Rect.of(2, 3, 8, 9);
     assertThatThrownBy(() -> DoubleTile.of(data, instance, Rect.of(2, 3, 9, 9)))
         .isInstanceOf(IndexOutOfBoundsException.class).hasMessageContaining("is not a non-empty part of the instance");
@@ -74,13 +74,57 @@ class DenseTileTest {
         .isInstanceOf(IndexOutOfBoundsException.class);
     assertThatThrownBy(() -> DoubleTile.of(data, instance, Rect.of(3, 3, 2, 9)))
         .as("empty").isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> DoubleTile.of(new long[48], instance, Rect.of(2, 3, 3, 4)))
+    assertThatThrownBy(() -> DoubleTile.of(new double[48], instance, Rect.of(2, 3, 3, 4)))
         .as("an array shorter than its instance").isInstanceOf(IndexOutOfBoundsException.class);
     assertThatThrownBy(() -> DoubleTile.of(data, instance, Rect.of(2, 5)))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> DoubleTile.of(new long[8], Rect.of(new long[] {0, 0, 0}, new long[] {1, 1, 1}),
+    assertThatThrownBy(() -> DoubleTile.of(new double[8], Rect.of(new long[] {0, 0, 0}, new long[] {1, 1, 1}),
         Rect.of(new long[] {0, 0, 0}, new long[] {1, 1, 1}))).isInstanceOf(UnsupportedOperationException.class);
     assertThat(DoubleTile.of(data, instance, instance).contiguous()).isTrue();
+  }
+
+  @Test
+  void anIntegerFieldHasNoDoubleView() {
+    Field n = fs.allocate("n", FieldType.LONG);
+    LogicalRegion r = rt.createRegion(rt.createIndexSpace(Rect.of(0, 7)), fs);
+    AtomicReference<String> seen = new AtomicReference<>("");
+    rt.registerTask(TaskDefinition.cpu(3, "views", ctx -> {
+      Accessor a = ctx.accessor(0, n);
+      a.setLong(Long.MIN_VALUE + 3, 5);
+      StringBuilder s = new StringBuilder(Long.toString(a.getLong(5)));
+      for (Runnable view : new Runnable[] {a::denseRead, a::denseWrite}) {
+        try {
+          view.run();
+        } catch (UnsupportedOperationException e) {
+          s.append(" refused");
+        }
+      }
+      seen.set(s.toString());
+      return null;
+    }, Cost.fixed(10)));
+    rt.execute(new TaskLauncher(3, RegionRequirement.of(r, Privilege.READ_WRITE, r, n))).get();
+    assertThat(seen.get()).isEqualTo((Long.MIN_VALUE + 3) + " refused refused");
+  }
+
+  @Test
+  void aDoubleFieldKeepsEveryBitPattern() {
+    long[] patterns = {0x7ff0000000000001L, 0xfff8dead0000beefL, 0x8000000000000000L, -1L, Long.MIN_VALUE + 3};
+    Field n = fs.allocate("bits", FieldType.LONG);
+    LogicalRegion r = rt.createRegion(rt.createIndexSpace(Rect.of(0, patterns.length - 1)), fs);
+    rt.registerTask(TaskDefinition.cpu(4, "store", ctx -> {
+      Accessor a = ctx.accessor(0, v);
+      for (int i = 0; i < patterns.length; i++) {
+        a.setLong(patterns[i], i);
+      }
+      return null;
+    }, Cost.fixed(10)));
+    rt.execute(new TaskLauncher(4, RegionRequirement.of(r, Privilege.WRITE_DISCARD, r, v))).get();
+    rt.copy(r, v, r, r, n, r);
+    assertThat(rt.snapshot(r, v)).containsExactly(patterns);
+    assertThat(rt.snapshot(r, n)).containsExactly(patterns);
+    rt.fill(r, v, 0x7ff4000000000005L, r);
+    rt.copy(r, v, r, r, n, r);
+    assertThat(rt.snapshot(r, n)).containsOnly(0x7ff4000000000005L);
   }
 
   @Test

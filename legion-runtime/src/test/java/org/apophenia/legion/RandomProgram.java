@@ -11,6 +11,9 @@ import java.util.Random;
  * the root) and an aliased ghost partition H (2 pieces, halo 1) of the last G subregion (aliased under
  * aliased); single tasks with 1-3 random requirements (privileges RO, RW, WD, REDUCE sum, REDUCE xor),
  * index launches over P (write) with G (read), and fills. Requirements of one task never interfere.
+ * Field f1 is DOUBLE (a {@code double[]} instance) and the others LONG, so that every movement of data
+ * (copies between memories, folds, fills) is checked to keep arbitrary 64-bit patterns, NaN payloads
+ * included, exact in both storage kinds.
  */
 final class RandomProgram {
   /** One region requirement: the region's index in {@link Tree#regions}, fields, privilege. */
@@ -73,7 +76,7 @@ final class RandomProgram {
     Tree(LegionRuntime rt, int n, int pieces) {
       FieldSpace fs = rt.createFieldSpace();
       for (int i = 0; i < 3; i++) {
-        fields[i] = fs.allocate("f" + i, FieldType.LONG);
+        fields[i] = fs.allocate("f" + i, i == 1 ? FieldType.DOUBLE : FieldType.LONG);
       }
       root = rt.createRegion(rt.createIndexSpace(Rect.of(0, n - 1)), fs);
       p = rt.partitionEqual(root, pieces);

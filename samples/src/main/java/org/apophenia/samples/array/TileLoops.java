@@ -21,24 +21,30 @@ import org.apophenia.legion.Rect;
 final class TileLoops {
   private TileLoops() {}
 
-  /** {@code o = op(a, b)} element-wise. */
+  /**
+   * {@code o = op(a, b)} element-wise. One call site runs the operator's loop, for one run of the
+   * whole tile or one per row, so a caller that inlines this method and the loop (a program with one
+   * operator) inlines one copy of it, not two: C2 stops inlining when a compiled unit reaches its node
+   * budget, and a loop whose views' {@code get}/{@code set} are left as calls runs many times slower.
+   */
   static void binary(DoubleBinaryOperator op, DoubleTileWriter o, DoubleTile a, DoubleTile b) {
     sameShape("binary", o, a);
     sameShape("binary", o, b);
-    if (op instanceof BinaryOp k) {
-      if (o.contiguous() && a.contiguous() && b.contiguous()) {
-        k.arrays(o, o.base(), a, a.base(), b, b.base(), o.rows() * o.cols());
-        return;
-      }
-      for (int r = 0, rows = o.rows(), cols = o.cols(); r < rows; r++) {
-        k.arrays(o, o.index(r, 0), a, a.index(r, 0), b, b.index(r, 0), cols);
-      }
-      return;
+    int rows = o.rows();
+    int cols = o.cols();
+    if (o.contiguous() && a.contiguous() && b.contiguous()) {
+      cols *= rows;
+      rows = 1;
     }
-    for (int r = 0, rows = o.rows(), cols = o.cols(); r < rows; r++) {
+    BinaryOp k = op instanceof BinaryOp known ? known : null;
+    for (int r = 0; r < rows; r++) {
       int io = o.index(r, 0);
       int ia = a.index(r, 0);
       int ib = b.index(r, 0);
+      if (k != null) {
+        k.arrays(o, io, a, ia, b, ib, cols);
+        continue;
+      }
       for (int c = 0; c < cols; c++) {
         o.set(io + c, op.applyAsDouble(a.get(ia + c), b.get(ib + c)));
       }

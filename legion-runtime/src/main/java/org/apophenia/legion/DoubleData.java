@@ -1,0 +1,43 @@
+package org.apophenia.legion;
+
+/**
+ * A DOUBLE field's instance: its values as a {@code double[]}, the array dense tile views loop over
+ * (see {@link InstanceData} for the contract). Not thread-safe.
+ */
+final class DoubleData implements InstanceData {
+  final double[] values;
+
+  DoubleData(double[] values) {
+    this.values = values;
+  }
+
+  @Override
+  public int length() {
+    return values.length;
+  }
+
+  @Override
+  public long bits(int i) {
+    return Double.doubleToRawLongBits(values[i]);
+  }
+
+  @Override
+  public void setBits(int i, long v) {
+    values[i] = Double.longBitsToDouble(v);
+  }
+
+  @Override
+  public double getDouble(int i) {
+    return values[i];
+  }
+
+  @Override
+  public void setDouble(int i, double v) {
+    values[i] = v;
+  }
+
+  @Override
+  public void copy(int to, InstanceData src, int from) {
+    values[to] = src instanceof DoubleData d ? d.values[from] : Double.longBitsToDouble(src.bits(from));
+  }
+}
