@@ -143,8 +143,9 @@ public record ApopheniaConfig(
    * table in BENCHMARKS.md ("Trace quality"): with them every captured StarPU stream there reaches at
    * least 0.90 of the online bound (with 32, 5 and the threshold keyed to an empty cache: cg 0.88,
    * pipeline 0.89, dot_product 0.84), mlp's warm-up falls from 92 iterations to 32, cfd's, swe's and
-   * heat's by one to six; s3d's rises from 20 to 32 (its first long trace is out of phase with its
-   * blocking waits, and anything that promotes sooner promotes that phase).
+   * heat's by one to six. Re-phasing at breaks and {@code loopsWin} (on) bring s3d, whose first long
+   * trace is out of phase with its blocking check, from 32 to 12 and mlp to 24; the streams stay at
+   * 0.90 of the bound or more (BENCHMARKS.md, "Loop phase").
    */
   public static ApopheniaConfig defaults() {
     return new ApopheniaConfig(5, UNBOUNDED, 8192, 16, 3, 2, true, true, true, 16, 16, false,

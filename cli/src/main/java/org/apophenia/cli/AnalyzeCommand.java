@@ -85,6 +85,12 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--warmup-by-coverage", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
       description = "Use the warm-up visit threshold while fewer than half of the recent operations were traced, "
           + "not only while no trace is known.") Boolean warmupByCoverage;
+  @Option(names = "--rephase-at-breaks", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
+      description = "Rotate a loop's trace cut by a break (untraceable operation, blocking wait) to start where "
+          + "the loop resumes.") Boolean rephaseAtBreaks;
+  @Option(names = "--loops-win", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
+      description = "Let the longest completed match of a trace that tiles a loop win over a shorter "
+          + "best-scoring match it overlaps.") Boolean loopsWin;
 
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
@@ -294,6 +300,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (Limits.INGESTION_DELAY.check(delay) != null) b.ingestionDelay(delay);
     if (historyBuffers != null) b.historyBuffers(historyBuffers); // the configuration names the valid range
     if (warmupByCoverage != null) b.warmupByCoverage(warmupByCoverage);
+    if (rephaseAtBreaks != null) b.rephaseAtBreaks(rephaseAtBreaks);
+    if (loopsWin != null) b.loopsWin(loopsWin);
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

@@ -165,4 +165,18 @@ class AnalyzeCommandTest {
     assertThat(warm.get("firstReplayOp").asLong()).isLessThan(cacheEmpty.get("firstReplayOp").asLong());
     assertThat(paper.get("ops").asLong()).isEqualTo(warm.get("ops").asLong());
   }
+
+  @Test
+  void theLoopPhaseSettingsAreFlags() throws IOException {
+    String cg = starpu("cg-b4-i100-clean.txt").toString();
+    JsonNode both = json("analyze", cg, "--json");
+    JsonNode scoreOnly = json("analyze", cg, "--json", "--loops-win=false");
+    JsonNode noRephase = json("analyze", cg, "--json", "--rephase-at-breaks=false", "--loops-win");
+    // on cg, a loop's trace that overlaps a replayed piece of the iteration wins only with loopsWin
+    assertThat(both.get("tracedOps").asLong()).isGreaterThan(scoreOnly.get("tracedOps").asLong());
+    assertThat(noRephase.get("ops").asLong()).isEqualTo(both.get("ops").asLong());
+    CliRun bad = CliRun.of("analyze", cg, "--loops-win=maybe");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("--loops-win").doesNotContain("Exception");
+  }
 }
