@@ -154,4 +154,15 @@ final class Geometry {
       }
     }
   }
+
+  /**
+   * Whether this view and {@code other} (of the same buffer) have intersecting bounding intervals: then
+   * one launch cannot hold both (its read and write requirements would alias), so a source is copied
+   * first, which is also what NumPy's semantics need when the elements themselves overlap.
+   */
+  boolean boundsIntersect(Geometry other) {
+    long[] ba = bounds(0, size());
+    long[] bb = other.bounds(0, other.size());
+    return !(ba[1] < bb[0] || bb[1] < ba[0]);
+  }
 }

@@ -7,6 +7,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.LogicalRegion;
 import org.apophenia.legion.Rect;
 import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.numpy.Operands.Scalar;
 
 /**
  * The NumPy subset's module ({@code np} in ported programs) over an {@link ArrayContext}: creates
@@ -18,8 +19,6 @@ import org.apophenia.samples.array.ArrayContext;
  * computing ones here. Not thread-safe: one application thread.
  */
 public final class Np {
-  /** A Python scalar operand: weak in promotion, which for these three dtypes is NumPy's ordinary rule. */
-  record Scalar(DType dtype, long bits) {}
 
   final ArrayContext ctx;
   private final LegionRuntime runtime;
@@ -72,7 +71,7 @@ public final class Np {
 
   /** {@code np.full(shape, value)}: float64 for a double, int64 for a long, bool for a boolean. */
   public NpArray full(Object value, int... shape) {
-    Scalar s = operand(value) instanceof Scalar x ? x : null;
+    Scalar s = Operands.of(value) instanceof Scalar x ? x : null;
     if (s == null) {
       throw new IllegalArgumentException("full: the fill value must be a number or a boolean, got " + value);
     }
@@ -222,35 +221,6 @@ public final class Np {
 
   // ------------------------------------------------------------------ operands
 
-  Object operand(Object x) {
-    if (x instanceof NpArray || x instanceof Scalar) {
-      return x;
-    } else if (x instanceof Double || x instanceof Float) {
-      return scalar(((Number) x).doubleValue());
-    } else if (x instanceof Long || x instanceof Integer) {
-      return scalar(((Number) x).longValue());
-    } else if (x instanceof Boolean b) {
-      return new Scalar(DType.BOOL, b ? 1 : 0);
-    }
-    throw new IllegalArgumentException("not an array or a scalar: " + x);
-  }
-
-  Scalar scalar(double v) {
-    return new Scalar(DType.FLOAT64, Double.doubleToRawLongBits(v));
-  }
-
-  Scalar scalar(long v) {
-    return new Scalar(DType.INT64, v);
-  }
-
-  static DType dtypeOf(Object o) {
-    return o instanceof NpArray a ? a.dtype : ((Scalar) o).dtype();
-  }
-
-  static int[] shapeOf(Object o) {
-    return o instanceof NpArray a ? a.geometry.shape : new int[0];
-  }
-
   void check(String op, NpArray a) {
     if (a.np != this) {
       throw new IllegalArgumentException(op + ": " + a + " belongs to another np module");
@@ -260,23 +230,15 @@ public final class Np {
     }
   }
 
-  private String shapes(Object... xs) {
-    StringBuilder b = new StringBuilder();
-    for (Object x : xs) {
-      b.append(b.length() == 0 ? "" : " ").append(Shapes.str(shapeOf(x)));
-    }
-    return b.toString();
-  }
-
   // ------------------------------------------------------------------ element-wise
 
   /** {@code ufunc(a, b)} with broadcasting; a and b are arrays or Java numbers/booleans. */
   public NpArray binary(BinaryUfunc f, Object a, Object b) {
-    Object x = operand(a);
-    Object y = operand(b);
+    Object x = Operands.of(a);
+    Object y = Operands.of(b);
     checkAll(f.numpyName(), x, y);
-    int[] shape = Shapes.broadcast(f.numpyName(), shapeOf(x), shapeOf(y));
-    DType compute = f.computeType(dtypeOf(x), dtypeOf(y), shapes(x, y));
+    int[] shape = Shapes.broadcast(f.numpyName(), Operands.shape(x), Operands.shape(y));
+    DType compute = f.computeType(Operands.dtype(x), Operands.dtype(y), Operands.shapes(x, y));
     NpArray out = alloc(shape, f.resultType(compute));
     map(f.numpyName(), new Plan.Binary(f), out, List.of(x, y), compute);
     Reference.reachabilityFence(x);
@@ -305,12 +267,12 @@ public final class Np {
 
   /** {@code np.where(cond, a, b)}. */
   public NpArray where(Object cond, Object a, Object b) {
-    Object c = operand(cond);
-    Object x = operand(a);
-    Object y = operand(b);
+    Object c = Operands.of(cond);
+    Object x = Operands.of(a);
+    Object y = Operands.of(b);
     checkAll("where", c, x, y);
-    int[] shape = Shapes.broadcast("where", shapeOf(c), shapeOf(x), shapeOf(y));
-    DType t = DType.promote(dtypeOf(x), dtypeOf(y));
+    int[] shape = Shapes.broadcast("where", Operands.shape(c), Operands.shape(x), Operands.shape(y));
+    DType t = DType.promote(Operands.dtype(x), Operands.dtype(y));
     NpArray out = alloc(shape, t);
     map("where", new Plan.Where(), out, List.of(c, x, y), t);
     Reference.reachabilityFence(c);
@@ -321,12 +283,12 @@ public final class Np {
 
   /** {@code np.clip(a, lo, hi)}: {@code minimum(maximum(a, lo), hi)}, NaN propagating. */
   public NpArray clip(Object a, Object lo, Object hi) {
-    Object x = operand(a);
-    Object l = operand(lo);
-    Object h = operand(hi);
+    Object x = Operands.of(a);
+    Object l = Operands.of(lo);
+    Object h = Operands.of(hi);
     checkAll("clip", x, l, h);
-    int[] shape = Shapes.broadcast("clip", shapeOf(x), shapeOf(l), shapeOf(h));
-    DType t = DType.promote(dtypeOf(x), DType.promote(dtypeOf(l), dtypeOf(h)));
+    int[] shape = Shapes.broadcast("clip", Operands.shape(x), Operands.shape(l), Operands.shape(h));
+    DType t = DType.promote(Operands.dtype(x), DType.promote(Operands.dtype(l), Operands.dtype(h)));
     NpArray out = alloc(shape, t);
     map("clip", new Plan.Clip(), out, List.of(x, l, h), t);
     Reference.reachabilityFence(x);
@@ -349,31 +311,20 @@ public final class Np {
 
   /** {@code target[...] = value}: broadcast, converted to the target's dtype, through a copy if they overlap. */
   void assign(NpArray target, Object value) {
-    Object v = operand(value);
+    Object v = Operands.of(value);
     checkAll("setitem", target, v);
-    int[] shape = Shapes.broadcast("setitem", target.geometry.shape, shapeOf(v));
-    if (shapeOf(v).length > target.ndim() || !java.util.Arrays.equals(shape, target.geometry.shape)) {
-      throw new IllegalArgumentException("setitem: could not broadcast input array from shape " + shapes(v)
-          + " into shape " + shapes(target));
+    int[] shape = Shapes.broadcast("setitem", target.geometry.shape, Operands.shape(v));
+    if (Operands.shape(v).length > target.ndim() || !java.util.Arrays.equals(shape, target.geometry.shape)) {
+      throw new IllegalArgumentException("setitem: could not broadcast input array from shape " + Operands.shapes(v)
+          + " into shape " + Operands.shapes(target));
     }
     if (v instanceof NpArray a && a.buffer != null && a.buffer == target.buffer
-        && overlap(a.geometry.broadcastTo(target.geometry.shape), target.geometry)) {
+        && a.geometry.broadcastTo(target.geometry.shape).boundsIntersect(target.geometry)) {
       v = copy(a); // NumPy assigns as if from a copy when the source overlaps the target
     }
-    map("setitem", new Plan.Copy(), target, List.of(v), dtypeOf(v));
+    map("setitem", new Plan.Copy(), target, List.of(v), Operands.dtype(v));
     Reference.reachabilityFence(v);
     Reference.reachabilityFence(target);
-  }
-
-  /**
-   * Whether two views of one buffer have intersecting bounding intervals: then one launch cannot hold
-   * both (its read and write requirements would alias), so the source is copied first, which is also
-   * what NumPy's semantics need when the elements themselves overlap.
-   */
-  private static boolean overlap(Geometry a, Geometry b) {
-    long[] ba = a.bounds(0, a.size());
-    long[] bb = b.bounds(0, b.size());
-    return !(ba[1] < bb[0] || bb[1] < ba[0]);
   }
 
   private void checkAll(String op, Object... xs) {

@@ -72,12 +72,12 @@ public final class NpArray {
 
   /** {@code a[subscript] = value}. */
   public void set(String subscript, double value) {
-    np.assign(np.index(this, Slice.parse(subscript)), np.scalar(value));
+    np.assign(np.index(this, Slice.parse(subscript)), Operands.scalar(value));
   }
 
   /** {@code a[...] = value}: every element. */
   public void fill(double value) {
-    np.assign(this, np.scalar(value));
+    np.assign(this, Operands.scalar(value));
   }
 
   /** {@code a.T}: the reversed axes, a view. */
@@ -103,35 +103,35 @@ public final class NpArray {
   // ------------------------------------------------------------------ element-wise (Python operators)
 
   public NpArray add(NpArray o) { return np.binary(BinaryUfunc.ADD, this, o); }
-  public NpArray add(double s) { return np.binary(BinaryUfunc.ADD, this, np.scalar(s)); }
-  public NpArray add(long s) { return np.binary(BinaryUfunc.ADD, this, np.scalar(s)); }
+  public NpArray add(double s) { return np.binary(BinaryUfunc.ADD, this, Operands.scalar(s)); }
+  public NpArray add(long s) { return np.binary(BinaryUfunc.ADD, this, Operands.scalar(s)); }
   public NpArray sub(NpArray o) { return np.binary(BinaryUfunc.SUBTRACT, this, o); }
-  public NpArray sub(double s) { return np.binary(BinaryUfunc.SUBTRACT, this, np.scalar(s)); }
-  public NpArray sub(long s) { return np.binary(BinaryUfunc.SUBTRACT, this, np.scalar(s)); }
+  public NpArray sub(double s) { return np.binary(BinaryUfunc.SUBTRACT, this, Operands.scalar(s)); }
+  public NpArray sub(long s) { return np.binary(BinaryUfunc.SUBTRACT, this, Operands.scalar(s)); }
   /** {@code s - a}. */
-  public NpArray rsub(double s) { return np.binary(BinaryUfunc.SUBTRACT, np.scalar(s), this); }
+  public NpArray rsub(double s) { return np.binary(BinaryUfunc.SUBTRACT, Operands.scalar(s), this); }
   public NpArray mul(NpArray o) { return np.binary(BinaryUfunc.MULTIPLY, this, o); }
-  public NpArray mul(double s) { return np.binary(BinaryUfunc.MULTIPLY, this, np.scalar(s)); }
-  public NpArray mul(long s) { return np.binary(BinaryUfunc.MULTIPLY, this, np.scalar(s)); }
+  public NpArray mul(double s) { return np.binary(BinaryUfunc.MULTIPLY, this, Operands.scalar(s)); }
+  public NpArray mul(long s) { return np.binary(BinaryUfunc.MULTIPLY, this, Operands.scalar(s)); }
   public NpArray div(NpArray o) { return np.binary(BinaryUfunc.TRUE_DIVIDE, this, o); }
-  public NpArray div(double s) { return np.binary(BinaryUfunc.TRUE_DIVIDE, this, np.scalar(s)); }
+  public NpArray div(double s) { return np.binary(BinaryUfunc.TRUE_DIVIDE, this, Operands.scalar(s)); }
   /** {@code s / a}. */
-  public NpArray rdiv(double s) { return np.binary(BinaryUfunc.TRUE_DIVIDE, np.scalar(s), this); }
+  public NpArray rdiv(double s) { return np.binary(BinaryUfunc.TRUE_DIVIDE, Operands.scalar(s), this); }
   public NpArray pow(NpArray o) { return np.binary(BinaryUfunc.POWER, this, o); }
   /** {@code a ** s}, with NumPy's exact fast paths for s in {2, 0.5, 1, -1}. */
   public NpArray pow(double s) { return np.power(this, s); }
   public NpArray lt(NpArray o) { return np.binary(BinaryUfunc.LESS, this, o); }
-  public NpArray lt(double s) { return np.binary(BinaryUfunc.LESS, this, np.scalar(s)); }
+  public NpArray lt(double s) { return np.binary(BinaryUfunc.LESS, this, Operands.scalar(s)); }
   public NpArray le(NpArray o) { return np.binary(BinaryUfunc.LESS_EQUAL, this, o); }
-  public NpArray le(double s) { return np.binary(BinaryUfunc.LESS_EQUAL, this, np.scalar(s)); }
+  public NpArray le(double s) { return np.binary(BinaryUfunc.LESS_EQUAL, this, Operands.scalar(s)); }
   public NpArray gt(NpArray o) { return np.binary(BinaryUfunc.GREATER, this, o); }
-  public NpArray gt(double s) { return np.binary(BinaryUfunc.GREATER, this, np.scalar(s)); }
+  public NpArray gt(double s) { return np.binary(BinaryUfunc.GREATER, this, Operands.scalar(s)); }
   public NpArray ge(NpArray o) { return np.binary(BinaryUfunc.GREATER_EQUAL, this, o); }
-  public NpArray ge(double s) { return np.binary(BinaryUfunc.GREATER_EQUAL, this, np.scalar(s)); }
+  public NpArray ge(double s) { return np.binary(BinaryUfunc.GREATER_EQUAL, this, Operands.scalar(s)); }
   public NpArray eq(NpArray o) { return np.binary(BinaryUfunc.EQUAL, this, o); }
-  public NpArray eq(double s) { return np.binary(BinaryUfunc.EQUAL, this, np.scalar(s)); }
+  public NpArray eq(double s) { return np.binary(BinaryUfunc.EQUAL, this, Operands.scalar(s)); }
   public NpArray ne(NpArray o) { return np.binary(BinaryUfunc.NOT_EQUAL, this, o); }
-  public NpArray ne(double s) { return np.binary(BinaryUfunc.NOT_EQUAL, this, np.scalar(s)); }
+  public NpArray ne(double s) { return np.binary(BinaryUfunc.NOT_EQUAL, this, Operands.scalar(s)); }
   /** {@code a & o} (bool or int64 only, as in NumPy). */
   public NpArray and(NpArray o) { return np.binary(BinaryUfunc.BITWISE_AND, this, o); }
   /** {@code a | o}. */

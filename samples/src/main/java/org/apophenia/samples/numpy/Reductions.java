@@ -56,7 +56,7 @@ final class Reductions {
         case ALL -> true;
         default -> false;
       };
-      np.map(name, new Plan.Copy(), out, List.of(np.operand(id)), Np.dtypeOf(np.operand(id)));
+      np.map(name, new Plan.Copy(), out, List.of(Operands.of(id)), Operands.dtype(Operands.of(id)));
       return out;
     }
     Geometry in = moveLast(a.geometry, ax);
@@ -136,7 +136,7 @@ final class Reductions {
       int[] space = java.util.Arrays.copyOf(outShape, outShape.length + 1);
       space[outShape.length] = k;
       if (k == 0) {
-        np.map(name, new Plan.Copy(), out, List.of(np.operand(t == DType.FLOAT64 ? (Object) 0.0 : (Object) 0L)),
+        np.map(name, new Plan.Copy(), out, List.of(Operands.of(t == DType.FLOAT64 ? (Object) 0.0 : (Object) 0L)),
             t == DType.FLOAT64 ? DType.FLOAT64 : DType.INT64);
       } else {
         Geometry ga = new Geometry(space, sta, a.geometry.offset);
