@@ -159,7 +159,7 @@ public final class Interceptor<O> implements AutoCloseable {
     return new InterceptorStats(ops, untraceable, replayer.tracedOps, replayer.replayedOps,
         replayer.tracesRecorded, replayer.replays, finder.launched, finder.skipped, finder.ingested,
         finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
-        replayer.promotions, replayer.rejectedPromotions, replayer.pending(), finder.backedOff,
+        replayer.cache.promotions, replayer.cache.rejectedPromotions, replayer.pending(), finder.backedOff,
         finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
         replayer.junkEvictions);
   }

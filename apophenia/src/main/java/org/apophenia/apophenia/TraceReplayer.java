@@ -1,8 +1,5 @@
 package org.apophenia.apophenia;
 
-import com.google.common.hash.Hasher;
-import com.google.common.hash.Hashing;
-import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +50,7 @@ final class TraceReplayer<O> {
   private final TraceSink<O> sink;
   private final InterceptorListener listener;
   private final Trie<Candidate> watcher = new Trie<>();
-  private final Trie<Trace> cache = new Trie<>();
+  final TraceCache cache;
   private final Pointers<Candidate> watching = new Pointers<>();
   private final Pointers<Trace> matching = new Pointers<>();
   private final PendingQueue<O> pending = new PendingQueue<>();
@@ -61,17 +58,7 @@ final class TraceReplayer<O> {
   private final List<Candidate> promote = new ArrayList<>();
   /** Candidates in insertion order, for CLOCK eviction (may hold removed ones, skipped lazily). */
   private final java.util.ArrayDeque<Candidate> clock = new java.util.ArrayDeque<>();
-  /** Live traces, for eviction by lowest score (O(maxTraces), only when the cache is full). */
-  private final List<Trace> live = new ArrayList<>();
-  private final Long2LongOpenHashMap idsByContent = new Long2LongOpenHashMap();
   private final LongOpenHashSet issued = new LongOpenHashSet();
-  /**
-   * Content hashes of traces replaced by a rotation at a blocking wait: the miner keeps reporting
-   * them (the phase where the stream first became periodic), and promoted again they would win the
-   * occurrences back until the next wait broke them.
-   */
-  private final LongOpenHashSet rephasedAway = new LongOpenHashSet();
-  private long nextId;
   private long position; // tokens seen
 
   long tracedOps;
@@ -86,17 +73,14 @@ final class TraceReplayer<O> {
   long replayedOps;
   long tracesRecorded;
   long replays;
-  long promotions;
-  long rejectedPromotions;
-  long replacedTraces;
   long junkEvictions;
   long splitTraces;
-  long rephasedTraces;
 
   TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener) {
     this.config = config;
     this.sink = sink;
     this.listener = listener;
+    this.cache = new TraceCache(config, listener);
   }
 
   int candidates() {
@@ -118,8 +102,7 @@ final class TraceReplayer<O> {
     int[] occ = result.occurrences();
     for (int i = 0; i < seqs.size(); i++) {
       long[] seq = seqs.get(i);
-      Trie.Node<Trace> known = cache.find(seq);
-      if (known != null && known.payload != null || !rephasedAway.isEmpty() && rephasedAway.contains(contentHash(seq))) {
+      if (cache.refuses(seq)) {
         continue;
       }
       int visits = config.countHistoryOccurrences() ? occ[i] : 0;
@@ -299,48 +282,7 @@ final class TraceReplayer<O> {
   private void promoteCandidate(Candidate c) {
     watcher.remove(c.node);
     c.node = null;
-    // No-prefix invariant, longer wins: reject a candidate that is a prefix of (or equal to) a trace;
-    // evict the traces that are prefixes of the candidate.
-    Trie.Node<Trace> n = cache.root();
-    List<Trie.Node<Trace>> shorter = null;
-    for (long token : c.tokens) {
-      n = n.child(token);
-      if (n == null) {
-        break;
-      }
-      if (n.payload != null) {
-        if (shorter == null) {
-          shorter = new ArrayList<>(1);
-        }
-        shorter.add(n);
-      }
-    }
-    if (n != null && (!config.prefixTraces() || n.payload != null)
-        || !rephasedAway.isEmpty() && rephasedAway.contains(contentHash(c.tokens))) {
-      rejectedPromotions++;
-      return;
-    }
-    if (shorter != null && !config.prefixTraces()) {
-      for (Trie.Node<Trace> s : shorter) {
-        live.remove(s.payload);
-        cache.remove(s);
-        replacedTraces++;
-      }
-    }
-    insertTrace(c.tokens, c.visits).periodic = c.periodic;
-  }
-
-  private Trace insertTrace(long[] tokens, double visits) {
-    if (cache.size() >= config.maxTraces()) {
-      evictLowestScoringTraces();
-    }
-    long id = idsByContent.computeIfAbsent(contentHash(tokens), k -> nextId++);
-    Trace t = new Trace(id, tokens, visits, position);
-    t.node = cache.insert(tokens, t);
-    live.add(t);
-    promotions++;
-    listener.tracePromoted(id, tokens.length, position);
-    return t;
+    cache.promote(c.tokens, c.visits, c.periodic, position);
   }
 
   /**
@@ -370,16 +312,15 @@ final class TraceReplayer<O> {
     double visits = whole.visits;
     DyadicPieces.forEach(tokens.length, min, (off, len) -> {
       long[] piece = Arrays.copyOfRange(tokens, off, off + len);
-      Trie.Node<Trace> known = cache.find(piece);
-      if (known == null || known.payload == null) {
-        insertTrace(piece, visits).split = true;
+      if (cache.get(piece) == null) {
+        cache.insert(piece, visits, position).split = true;
       }
     });
     DyadicPieces.decompose(node.depth, min, (off, len) -> {
-      Trie.Node<Trace> piece = cache.find(Arrays.copyOfRange(tokens, off, off + len));
-      if (piece != null && piece.payload != null) {
-        piece.payload.visit(start + off, start + off + len);
-        completed.add(start + off, start + off + len, piece.payload);
+      Trace piece = cache.get(Arrays.copyOfRange(tokens, off, off + len));
+      if (piece != null) {
+        piece.visit(start + off, start + off + len);
+        completed.add(start + off, start + off + len, piece);
       }
     });
     splitTraces++;
@@ -413,36 +354,10 @@ final class TraceReplayer<O> {
       if (t == null) {
         continue;
       }
-      rotate(t, node.depth);
+      matching.clear(); // its pointers reach into the trace the rotation replaces
+      cache.rotate(t, node.depth, position);
       return;
     }
-  }
-
-  /** Replaces {@code t} by its rotation that starts at its {@code k}-th operation. */
-  private void rotate(Trace t, int k) {
-    long[] rotation = LoopPhase.rotation(t.tokens, k);
-    matching.clear(); // its pointers reach into the trace removed below
-    rephasedAway.add(contentHash(t.tokens));
-    rephasedAway.remove(contentHash(rotation)); // breaks that move back may rotate it in again
-    if (t.node != null && t.node.payload == t) {
-      live.remove(t);
-      cache.remove(t.node);
-      t.node = null;
-    }
-    Trie.Node<Trace> known = cache.find(rotation);
-    Trace r = known != null && known.payload != null ? known.payload : insertTrace(rotation, t.visits);
-    r.periodic = true;
-    r.visits = Math.max(r.visits, t.visits);
-    rephasedTraces++;
-  }
-
-  private static long contentHash(long[] tokens) {
-    Hasher h = Hashing.murmur3_128().newHasher(tokens.length * 8 + 4);
-    h.putInt(tokens.length);
-    for (long t : tokens) {
-      h.putLong(t);
-    }
-    return h.hash().asLong();
   }
 
   /**
@@ -464,35 +379,6 @@ final class TraceReplayer<O> {
       c.node = null;
       return;
     }
-  }
-
-  /**
-   * Evicts the lowest-scoring eighth of the cache at once (ties: newer ids first), so that a stream
-   * that keeps promoting traces pays O(log maxTraces) amortised per promotion, not a scan each time.
-   */
-  private void evictLowestScoringTraces() {
-    int n = live.size();
-    double[] scores = new double[n];
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      scores[i] = live.get(i).score(position);
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> scores[a] != scores[b]
-        ? Double.compare(scores[a], scores[b]) : Long.compare(live.get(b).id, live.get(a).id));
-    int evict = Math.max(1, n / 8);
-    boolean[] gone = new boolean[n];
-    for (int k = 0; k < evict; k++) {
-      gone[order[k]] = true;
-      cache.remove(live.get(order[k]).node);
-    }
-    int w = 0;
-    for (int i = 0; i < n; i++) {
-      if (!gone[i]) {
-        live.set(w++, live.get(i));
-      }
-    }
-    live.subList(w, n).clear();
   }
 
   /** Forwards and issues whatever can be decided at the current position (see class comment). */
@@ -548,12 +434,9 @@ final class TraceReplayer<O> {
   private void countLosses(Matches c, long start, long end, Trace winner) {
     for (int m = 0; m < c.size; m++) {
       Trace t = c.traces[m];
-      boolean cached = t.node != null && t.node.payload == t; // other evictions leave node set
-      if (c.starts[m] < end && c.starts[m] != start && t != winner && t.replays == 0 && cached
+      if (c.starts[m] < end && c.starts[m] != start && t != winner && t.replays == 0 && cache.holds(t)
           && ++t.losses >= JUNK_LOSSES) {
-        live.remove(t);
-        cache.remove(t.node);
-        t.node = null;
+        cache.remove(t);
         junkEvictions++;
       }
     }

@@ -1,0 +1,183 @@
+package org.apophenia.apophenia;
+
+import com.google.common.hash.Hasher;
+import com.google.common.hash.Hashing;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The trace cache of Algorithm 1 (paper Section 4.3): the promoted traces in a trie the matching
+ * pointers walk, their ids, and what leaves the cache. Ids are stable: one per distinct token
+ * sequence (a 64-bit hash of its content), assigned in order of first promotion, so a trace evicted
+ * and promoted again, or a loop rotated back to an earlier phase, keeps its id and the replay
+ * engine's recording of it. At most {@code maxTraces} traces: the lowest-scoring eighth is evicted
+ * when full. Mutable; the application thread owns it (through {@link TraceReplayer}).
+ */
+final class TraceCache {
+  private final ApopheniaConfig config;
+  private final InterceptorListener listener;
+  private final Trie<Trace> trie = new Trie<>();
+  /** Live traces, for eviction by lowest score (O(maxTraces), only when the cache is full). */
+  private final List<Trace> live = new ArrayList<>();
+  private final Long2LongOpenHashMap idsByContent = new Long2LongOpenHashMap();
+  /**
+   * Content hashes of traces replaced by a rotation at a break: the miner keeps reporting them (the
+   * phase where the stream first became periodic), and promoted again they would win the occurrences
+   * back until the next break cut them.
+   */
+  private final LongOpenHashSet rephasedAway = new LongOpenHashSet();
+  private long nextId;
+
+  long promotions;
+  long rejectedPromotions;
+  long replacedTraces;
+  long rephasedTraces;
+
+  TraceCache(ApopheniaConfig config, InterceptorListener listener) {
+    this.config = config;
+    this.listener = listener;
+  }
+
+  Trie.Node<Trace> root() {
+    return trie.root();
+  }
+
+  int size() {
+    return trie.size();
+  }
+
+  /** The cached trace with exactly these tokens, or null. */
+  Trace get(long[] tokens) {
+    Trie.Node<Trace> n = trie.find(tokens);
+    return n == null ? null : n.payload;
+  }
+
+  /** Whether {@code t} is still cached (evictions leave a dropped trace's node set). */
+  boolean holds(Trace t) {
+    return t.node != null && t.node.payload == t;
+  }
+
+  /** Whether a mined candidate with these tokens needs no watching: cached, or a phase rotated away. */
+  boolean refuses(long[] tokens) {
+    return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.contains(contentHash(tokens));
+  }
+
+  /**
+   * Promotes a candidate. Without {@code prefixTraces}, Legion's no-prefix invariant, longer wins: a
+   * candidate that is a prefix of (or equal to) a trace is rejected, and the traces that are prefixes
+   * of it are evicted. With it, only an exact duplicate is rejected. A phase rotated away is rejected
+   * in both.
+   */
+  void promote(long[] tokens, double visits, boolean periodic, long position) {
+    Trie.Node<Trace> n = trie.root();
+    List<Trie.Node<Trace>> shorter = null;
+    for (long token : tokens) {
+      n = n.child(token);
+      if (n == null) {
+        break;
+      }
+      if (n.payload != null) {
+        if (shorter == null) {
+          shorter = new ArrayList<>(1);
+        }
+        shorter.add(n);
+      }
+    }
+    if (n != null && (!config.prefixTraces() || n.payload != null)
+        || !rephasedAway.isEmpty() && rephasedAway.contains(contentHash(tokens))) {
+      rejectedPromotions++;
+      return;
+    }
+    if (shorter != null && !config.prefixTraces()) {
+      for (Trie.Node<Trace> s : shorter) {
+        live.remove(s.payload);
+        trie.remove(s);
+        replacedTraces++;
+      }
+    }
+    insert(tokens, visits, position).periodic = periodic;
+  }
+
+  /** Inserts a trace that is not cached yet, evicting first if the cache is full. */
+  Trace insert(long[] tokens, double visits, long position) {
+    if (trie.size() >= config.maxTraces()) {
+      evictLowestScoring(position);
+    }
+    long id = idsByContent.computeIfAbsent(contentHash(tokens), k -> nextId++);
+    Trace t = new Trace(id, tokens, visits, position);
+    t.node = trie.insert(tokens, t);
+    live.add(t);
+    promotions++;
+    listener.tracePromoted(id, tokens.length, position);
+    return t;
+  }
+
+  /** Evicts {@code t} if it is still cached. */
+  void remove(Trace t) {
+    if (holds(t)) {
+      live.remove(t);
+      trie.remove(t.node);
+      t.node = null;
+    }
+  }
+
+  /**
+   * Replaces {@code t}, a trace that tiles a loop, by its rotation that starts at its {@code k}-th
+   * operation, keeping its visits (see {@link TraceReplayer#rephase}); the caller drops the pointers
+   * into {@code t} first.
+   */
+  void rotate(Trace t, int k, long position) {
+    long[] rotation = LoopPhase.rotation(t.tokens, k);
+    rephasedAway.add(contentHash(t.tokens));
+    rephasedAway.remove(contentHash(rotation)); // breaks that move back may rotate it in again
+    remove(t);
+    Trace r = get(rotation);
+    if (r == null) {
+      r = insert(rotation, t.visits, position);
+    }
+    r.periodic = true;
+    r.visits = Math.max(r.visits, t.visits);
+    rephasedTraces++;
+  }
+
+  /**
+   * Evicts the lowest-scoring eighth of the cache at once (ties: newer ids first), so that a stream
+   * that keeps promoting traces pays O(log maxTraces) amortised per promotion, not a scan each time.
+   */
+  private void evictLowestScoring(long position) {
+    int n = live.size();
+    double[] scores = new double[n];
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = live.get(i).score(position);
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> scores[a] != scores[b]
+        ? Double.compare(scores[a], scores[b]) : Long.compare(live.get(b).id, live.get(a).id));
+    int evict = Math.max(1, n / 8);
+    boolean[] gone = new boolean[n];
+    for (int k = 0; k < evict; k++) {
+      gone[order[k]] = true;
+      trie.remove(live.get(order[k]).node);
+    }
+    int w = 0;
+    for (int i = 0; i < n; i++) {
+      if (!gone[i]) {
+        live.set(w++, live.get(i));
+      }
+    }
+    live.subList(w, n).clear();
+  }
+
+  static long contentHash(long[] tokens) {
+    Hasher h = Hashing.murmur3_128().newHasher(tokens.length * 8 + 4);
+    h.putInt(tokens.length);
+    for (long t : tokens) {
+      h.putLong(t);
+    }
+    return h.hash().asLong();
+  }
+}
