@@ -46,8 +46,9 @@ import java.util.Objects;
  *     first trace cached is a run of synchronisation no-ops, which would otherwise raise the threshold
  *     for the loop: first replay at op 345 instead of 413
  * @param rephaseAtBreaks whether a break (blocking wait, untraceable operation) that cuts an open
- *     match of a trace tiling a loop makes the trace's rotation starting at the cut a trace, so the
- *     loop replays in phase with a break that recurs (Legion: no)
+ *     match of a trace tiling a loop replaces the trace by its rotation starting at the cut (the old
+ *     phase is not promoted again while the rotation is cached), so the loop replays in phase with a
+ *     break that recurs; only with {@code prefixTraces} (Legion: no)
  * @param loopsWin whether, in the selection, the longest completed match of a trace that tiles a loop
  *     wins over a shorter best-scoring match it overlaps (Legion: the score alone decides)
  */

@@ -18,7 +18,8 @@ package org.apophenia.apophenia;
  * @param candidates candidates in the watcher trie
  * @param traces traces in the trace cache
  * @param promotions candidates promoted to traces
- * @param rejectedPromotions promotions rejected by the no-prefix invariant
+ * @param rejectedPromotions promotions rejected by the no-prefix invariant, or because the candidate
+ *     is a loop's phase rotated away at a break
  * @param pendingOps operations currently buffered
  * @param jobsBackedOff ruler windows not mined because the stream was covered by known traces
  * @param miningCpuNanos CPU time the mining thread spent in jobs that finished (measured there)

@@ -3,7 +3,6 @@ package org.apophenia.apophenia;
 import com.google.common.hash.Hasher;
 import com.google.common.hash.Hashing;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,11 +23,13 @@ final class TraceCache {
   private final List<Trace> live = new ArrayList<>();
   private final Long2LongOpenHashMap idsByContent = new Long2LongOpenHashMap();
   /**
-   * Content hashes of traces replaced by a rotation at a break: the miner keeps reporting them (the
-   * phase where the stream first became periodic), and promoted again they would win the occurrences
-   * back until the next break cut them.
+   * Phases rotated away, by content hash, each to the content hash of the rotation that replaced it:
+   * the miner keeps reporting an old phase (where the stream first became periodic), and promoted
+   * again it would win the occurrences back until the next break cut it. An entry lasts as long as
+   * its rotation is cached: when the rotation is evicted the old phase may come back, so the map is
+   * bounded by the rotations in the cache and their loops' phases.
    */
-  private final LongOpenHashSet rephasedAway = new LongOpenHashSet();
+  private final Long2LongOpenHashMap rephasedAway = new Long2LongOpenHashMap();
   private long nextId;
 
   long promotions;
@@ -62,7 +63,7 @@ final class TraceCache {
 
   /** Whether a mined candidate with these tokens needs no watching: cached, or a phase rotated away. */
   boolean refuses(long[] tokens) {
-    return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.contains(contentHash(tokens));
+    return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens));
   }
 
   /**
@@ -87,7 +88,7 @@ final class TraceCache {
       }
     }
     if (n != null && (!config.prefixTraces() || n.payload != null)
-        || !rephasedAway.isEmpty() && rephasedAway.contains(contentHash(tokens))) {
+        || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens))) {
       rejectedPromotions++;
       return;
     }
@@ -115,25 +116,50 @@ final class TraceCache {
     return t;
   }
 
-  /** Evicts {@code t} if it is still cached. */
+  /** Evicts {@code t} if it is still cached; the phases it replaced may come back. */
   void remove(Trace t) {
     if (holds(t)) {
-      live.remove(t);
-      trie.remove(t.node);
-      t.node = null;
+      drop(t);
+      released(t);
+    }
+  }
+
+  private void drop(Trace t) {
+    live.remove(t);
+    trie.remove(t.node);
+    t.node = null;
+  }
+
+  /** {@code t} left the cache: forget the phases rotated away in its favour. */
+  private void released(Trace t) {
+    if (!rephasedAway.isEmpty()) {
+      long h = contentHash(t.tokens);
+      rephasedAway.long2LongEntrySet().removeIf(e -> e.getLongValue() == h);
     }
   }
 
   /**
    * Replaces {@code t}, a trace that tiles a loop, by its rotation that starts at its {@code k}-th
-   * operation, keeping its visits (see {@link TraceReplayer#rephase}); the caller drops the pointers
-   * into {@code t} first.
+   * operation, keeping its visits (see {@link TraceReplayer#rephase}), unless the rotation is
+   * {@code t} itself; the caller drops the pointers into {@code t} first. Returns whether it did.
    */
-  void rotate(Trace t, int k, long position) {
+  boolean rotate(Trace t, int k, long position) {
     long[] rotation = LoopPhase.rotation(t.tokens, k);
-    rephasedAway.add(contentHash(t.tokens));
-    rephasedAway.remove(contentHash(rotation)); // breaks that move back may rotate it in again
-    remove(t);
+    if (Arrays.equals(rotation, t.tokens)) {
+      return false; // k is a multiple of the trace's own period (a run of identical tasks)
+    }
+    long from = contentHash(t.tokens);
+    long to = contentHash(rotation);
+    rephasedAway.remove(to); // breaks that move back may rotate it in again
+    for (var e : rephasedAway.long2LongEntrySet()) {
+      if (e.getLongValue() == from) {
+        e.setValue(to); // phases replaced by t now wait for its rotation
+      }
+    }
+    rephasedAway.put(from, to);
+    if (holds(t)) {
+      drop(t);
+    }
     Trace r = get(rotation);
     if (r == null) {
       r = insert(rotation, t.visits, position);
@@ -141,6 +167,7 @@ final class TraceCache {
     r.periodic = true;
     r.visits = Math.max(r.visits, t.visits);
     rephasedTraces++;
+    return true;
   }
 
   /**
@@ -162,6 +189,7 @@ final class TraceCache {
     for (int k = 0; k < evict; k++) {
       gone[order[k]] = true;
       trie.remove(live.get(order[k]).node);
+      released(live.get(order[k]));
     }
     int w = 0;
     for (int i = 0; i < n; i++) {

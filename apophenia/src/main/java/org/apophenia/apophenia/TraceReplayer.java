@@ -342,23 +342,24 @@ final class TraceReplayer<O> {
    * follow content, so each distinct rotation is recorded once, at most {@code |T|} of them.
    * Replacing rather than adding keeps one phase of a loop in the cache: every rotation matches the
    * loop, each with its own open pointer. Only traces that tile a loop are rotated: the operations
-   * after a break are a trace's own continuation only if it repeats back to back. A pointer that
-   * began inside the trace's own last matched occurrence is a false start (a token that begins the
-   * trace recurs inside it), not the loop's phase: rotating to it made s3d switch phase at every
-   * check once its trace was in phase, and lose an occurrence each time.
+   * after a break are a trace's own continuation only if it repeats back to back. Not handled: a
+   * pointer that started at a recurrence of the trace's first token inside an occurrence (a false
+   * start) is taken for the loop's phase, and when two loops share a prefix the first tiling trace
+   * found below the pointer's node is rotated. Only with {@code prefixTraces}.
    */
   void rephase() {
-    if (!config.rephaseAtBreaks()) {
-      return;
+    if (!config.rephaseAtBreaks() || !config.prefixTraces()) {
+      return; // without prefix traces a rotation would have to pass the no-prefix rule: not built
     }
     for (int i = 0; i < matching.size; i++) {
       Trie.Node<Trace> node = matching.node(i);
       Trace t = node.depth > 0 ? LoopPhase.tilingBelow(node) : null;
-      if (t == null || matching.starts[i] < t.lastVisitEnd) {
-        continue; // a pointer that began inside the trace's own last occurrence is a false start
+      if (t == null) {
+        continue;
       }
-      matching.clear(); // its pointers reach into the trace the rotation replaces
-      cache.rotate(t, node.depth, position);
+      if (cache.rotate(t, node.depth, position)) {
+        matching.clear(); // its pointers reach into the trace the rotation replaced
+      }
       return;
     }
   }

@@ -88,4 +88,33 @@ class LoopPhaseTest {
     assertThat(untraced(rec, from, end)).as("untraced in iterations 10 to 189, re-phased").isZero();
     assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isGreaterThan(20);
   }
+
+  /**
+   * A run of identical tasks cut every 50 tasks: its traces are runs of the same task, and a rotation
+   * of one is itself. Replacing a trace by itself would reset its replays and promote it again at
+   * every break.
+   */
+  @Test
+  void aTraceThatIsItsOwnRotationIsLeftAlone() {
+    List<TestOp> ops = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      add(ops, 5, Traceability.TRACEABLE);
+      if (i % 50 == 49) {
+        add(ops, 7, Traceability.UNTRACEABLE);
+      }
+    }
+    long[] promotions = new long[2];
+    int j = 0;
+    for (boolean rephase : new boolean[] {true, false}) {
+      SinkLog rec = new SinkLog();
+      ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().rephaseAtBreaks(rephase).build();
+      try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).build()) {
+        ops.forEach(i::execute);
+        i.flush();
+        promotions[j++] = i.stats().promotions();
+      }
+      Laws.check(ops, rec);
+    }
+    assertThat(promotions[0]).as("promotions with re-phasing, against without").isEqualTo(promotions[1]);
+  }
 }
