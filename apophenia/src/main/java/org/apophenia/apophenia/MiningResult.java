@@ -2,11 +2,9 @@ package org.apophenia.apophenia;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apophenia.suffix.Repeat;
 import org.apophenia.suffix.RepeatFinder;
 import org.apophenia.suffix.RepeatSet;
@@ -33,17 +31,13 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
   static MiningResult mine(long[] window, RepeatFinder finder, boolean reduceToPeriod) {
     long t0 = System.nanoTime();
     RepeatSet repeats = finder.find(window);
-    Map<Key, int[]> merged = new LinkedHashMap<>();
-    Set<Key> backToBack = new HashSet<>();
+    Map<Key, int[]> merged = new LinkedHashMap<>(); // {occurrences, 1 if seen back to back}
     for (Repeat r : repeats.repeats()) {
       long[] seq = Arrays.copyOfRange(window, r.start(0), r.start(0) + r.length());
       int occurrences = r.occurrences();
-      boolean adjacent = false;
-      for (int j = 1; j < occurrences && !adjacent; j++) {
-        adjacent = r.start(j) == r.start(j - 1) + r.length();
-      }
-      if (adjacent) {
-        backToBack.add(new Key(seq));
+      boolean backToBack = false;
+      for (int j = 1; j < occurrences && !backToBack; j++) {
+        backToBack = r.start(j) == r.start(j - 1) + r.length();
       }
       if (reduceToPeriod) {
         int p = smallestPeriod(seq);
@@ -59,10 +53,12 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
         if (p < seq.length) {
           occurrences *= seq.length / p;
           seq = Arrays.copyOf(seq, p);
-          backToBack.add(new Key(seq));
+          backToBack = true;
         }
       }
-      merged.computeIfAbsent(new Key(seq), k -> new int[1])[0] += occurrences;
+      int[] m = merged.computeIfAbsent(new Key(seq), k -> new int[2]);
+      m[0] += occurrences;
+      m[1] |= backToBack ? 1 : 0;
     }
     List<long[]> sequences = new ArrayList<>(merged.size());
     int[] counts = new int[merged.size()];
@@ -70,7 +66,7 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
     int i = 0;
     for (Map.Entry<Key, int[]> e : merged.entrySet()) {
       sequences.add(e.getKey().tokens);
-      periodic[i] = backToBack.contains(e.getKey());
+      periodic[i] = e.getValue()[1] != 0;
       counts[i++] = e.getValue()[0];
     }
     return new MiningResult(List.copyOf(sequences), counts, periodic, System.nanoTime() - t0);

@@ -34,8 +34,6 @@ final class TraceCache {
 
   long promotions;
   long rejectedPromotions;
-  long replacedTraces;
-  long rephasedTraces;
 
   TraceCache(ApopheniaConfig config, InterceptorListener listener) {
     this.config = config;
@@ -96,7 +94,6 @@ final class TraceCache {
       for (Trie.Node<Trace> s : shorter) {
         live.remove(s.payload);
         trie.remove(s);
-        replacedTraces++;
       }
     }
     insert(tokens, visits, position).periodic = periodic;
@@ -166,7 +163,6 @@ final class TraceCache {
     }
     r.periodic = true;
     r.visits = Math.max(r.visits, t.visits);
-    rephasedTraces++;
     return true;
   }
 
