@@ -49,14 +49,18 @@ import org.apophenia.suffix.RulerSchedule;
  * waits for long windows are rare anyway once the stream is covered (back-off), and short windows
  * are mined inline when the mining thread is late.
  *
- * <p><b>Back-off.</b> When the last {@code batchSize} operations forwarded were all traced, the
- * stream is covered by known traces and mining it again finds nothing new: the finder launches the
- * next window the schedule picks and then skips the next 1, 3, 7, ... (the gap doubles, up to
- * 2^{@value #MAX_BACKOFF}); the first operation forwarded untraced resets it, so mining picks up
- * again as soon as coverage drops. A whole buffer of covered operations is required, not a few,
- * because a stream covered by traces out of phase with its loop (untraced operations at each
- * blocking wait) still needs the long windows that find the better trace. The decision depends only
- * on the stream, so replicas agree. Skips count in {@link #backedOff}.
+ * <p><b>Back-off.</b> Once the last {@code multiScaleFactor} operations forwarded were all traced
+ * (the shortest window the schedule mines lies inside known traces), the stream is covered and its
+ * short windows can only find repeats inside traces already replayed: the finder then mines a
+ * window only if it is at least twice as long as the last one it mined while covered, so it keeps
+ * mining windows of every length, each length once, up to the whole history, which is what finds a
+ * trace longer than the pieces covering a loop out of phase. A covered stream so launches a job at
+ * doublings, then once every {@code historyBuffers} buffers, instead of one every
+ * {@code multiScaleFactor} operations: each launch hands a job to the mining thread (a wake-up of a
+ * parked thread, and its ingestion later), which on jacobi's 5-operation loop cost more per
+ * operation than the matching. The first operation forwarded untraced resets it, so mining picks up
+ * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
+ * agree. Skipped windows count in {@link #backedOff}.
  *
  * <p><b>Windows across buffers.</b> Within a buffer the ruler schedule picks the windows; when a
  * buffer fills, the {@code k}-th, the window is the last {@code min(lowestOneBit(k), historyBuffers)}
@@ -104,10 +108,9 @@ final class TraceFinder {
    */
   private final long maxInterval;
   private long nextJob;
-  /** Cap on the back-off exponent: at most one window in 2^20 while the stream stays covered. */
-  static final int MAX_BACKOFF = 20;
-  private int backoff;
-  private long skipLeft;
+  /** While the stream stays covered, windows shorter than this are not mined (0: not backing off). */
+  private int minWindow;
+  private final int maxWindow;
 
   long launched;
   long skipped;
@@ -142,6 +145,7 @@ final class TraceFinder {
     this.collective = collective;
     this.listener = listener;
     this.history = new long[config.historyBuffers() * config.batchSize()];
+    this.maxWindow = history.length;
     this.interval = config.ingestionDelay();
     this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
   }
@@ -170,7 +174,7 @@ final class TraceFinder {
       long span = Math.min(Long.lowestOneBit(buffers), config.historyBuffers());
       w = (int) Math.min(span * config.batchSize(), position + 1);
     }
-    if (w >= 2 * config.minTraceLength() && !backOff(tracedRun >= config.batchSize())) {
+    if (w >= 2 * config.minTraceLength() && !backOff(w, tracedRun >= config.multiScaleFactor())) {
       if (buffered.jobs.size() + across.jobs.size() < config.maxInFlightJobs()) {
         launch(window(position + 1, w), position + 1);
       } else {
@@ -189,20 +193,20 @@ final class TraceFinder {
     return copy;
   }
 
-  /** Whether to skip this window because the stream stayed covered (see the class comment). */
-  private boolean backOff(boolean covered) {
+  /**
+   * Whether to skip this window of {@code w} tokens because the stream stayed covered (see the class
+   * comment): while it is, only a window twice as long as the last one mined is mined.
+   */
+  private boolean backOff(int w, boolean covered) {
     if (!covered) {
-      backoff = 0;
-      skipLeft = 0;
+      minWindow = 0;
       return false;
     }
-    if (skipLeft > 0) {
-      skipLeft--;
+    if (w < minWindow) {
       backedOff++;
       return true;
     }
-    backoff = Math.min(backoff + 1, MAX_BACKOFF);
-    skipLeft = (1L << backoff) - 1;
+    minWindow = (int) Math.min(2L * w, maxWindow);
     return false;
   }
 

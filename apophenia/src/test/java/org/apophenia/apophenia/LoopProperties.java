@@ -107,7 +107,15 @@ class LoopProperties {
   void miningBacksOffWhileTheStreamIsCoveredAndResumesWhenItIsNot() {
     List<TestOp> ops = loop(11, 16, 20_000);
     SinkLog rec = new SinkLog();
-    try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
+    List<MiningReport> reports = new ArrayList<>();
+    InterceptorListener listener = new InterceptorListener() {
+      @Override
+      public void jobIngested(MiningReport report) {
+        reports.add(report);
+      }
+    };
+    ApopheniaConfig config = ApopheniaConfig.defaults();
+    try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).listener(listener).build()) {
       for (int i = 0; i < ops.size() / 2; i++) {
         in.execute(ops.get(i));
       }
@@ -116,16 +124,40 @@ class LoopProperties {
         in.execute(ops.get(i));
       }
       InterceptorStats covered = in.stats();
-      // the ruler picks a window every 32 ops: 5,000 windows in the second half without back-off
+      // the ruler picks a window every 16 ops: 10,000 windows in the second half without back-off
       assertThat(covered.jobsLaunched() - half.jobsLaunched()).as("jobs launched in the covered second half")
           .isLessThanOrEqualTo(20);
-      assertThat(covered.jobsBackedOff()).isGreaterThan(4000);
+      assertThat(covered.jobsBackedOff()).isGreaterThan(9_000);
+      // backing off skips short windows only: the longest ones, which find a loop's trace, are still mined
+      assertThat(reports).filteredOn(r -> r.launchPosition() > ops.size() / 2)
+          .anyMatch(r -> r.window() >= config.historyBuffers() * config.batchSize());
       Random rnd = new Random(5);
       for (int i = 0; i < 20_000; i++) {
         in.execute(new TestOp(rnd.nextLong(), Traceability.TRACEABLE, ops.size() + i));
       }
       assertThat(in.stats().jobsLaunched() - covered.jobsLaunched()).as("jobs launched once coverage dropped")
-          .isGreaterThan(100);
+          .isGreaterThan(1_000);
     }
+  }
+
+  @Test
+  void aShortCoveredLoopStopsLaunchingAJobEveryRulerUnit() {
+    // a 5-op loop body over 1,000 ops (a small program's whole run): once replayed, one job per
+    // 16 ops would hand 40 more jobs to the mining thread; backing off by window length leaves a few
+    List<TestOp> ops = loop(3, 5, 200);
+    SinkLog rec = new SinkLog();
+    try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
+      for (int i = 0; i < 360; i++) {
+        in.execute(ops.get(i));
+      }
+      InterceptorStats warm = in.stats();
+      assertThat(warm.replayedOps()).as("replaying by op 360").isPositive();
+      for (int i = 360; i < ops.size(); i++) {
+        in.execute(ops.get(i));
+      }
+      assertThat(in.stats().jobsLaunched() - warm.jobsLaunched()).as("jobs launched over the last 640 ops")
+          .isBetween(1L, 8L);
+    }
+    checkLoopIsTracedAndReplayed(ops, rec, 5);
   }
 }
