@@ -69,6 +69,12 @@ final class RunCommand implements Callable<Integer> {
           + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
   Path out;
 
+  @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "0",
+      description = "Run the sample N more times first in this JVM, discarding those runs, so that the reported "
+          + "run's real times are of compiled code rather than of the JIT compiler at work (JMH's warm-up "
+          + "iterations); traces and results do not depend on it; default ${DEFAULT-VALUE}.")
+  int jitWarmup;
+
   static final class SampleNames implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
@@ -96,9 +102,16 @@ final class RunCommand implements Callable<Integer> {
     if (tiles != null) {
       o = o.withTiles(tiles);
     }
+    Limits.JIT_WARMUP.check(jitWarmup);
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
     try {
+      for (int i = 0; i < jitWarmup; i++) {
+        if (System.console() != null) {
+          err.printf("JIT warm-up run %d of %d%n", i + 1, jitWarmup);
+        }
+        SampleRunSupport.run(Samples.create(sample), o, null, null);
+      }
       r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
     } catch (SampleCheckException e) {
       err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
@@ -107,6 +120,7 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       java.util.Map<String, Object> j = SampleRunSupport.summary(r);
+      j.put("jitWarmupRuns", jitWarmup);
       j.put("costModel", costModel);
       j.put("costModelParameters", o.costModel().describe());
       w.println(new ObjectMapper().writeValueAsString(j));
@@ -133,6 +147,9 @@ final class RunCommand implements Callable<Integer> {
             + "one core; the issuing thread waited %d times; %d windows backed off%n", r.mining().jobs(),
             r.mining().tokensMined(), r.mining().cpuNanosPerOp(r.ops()), 100 * r.mining().coreFraction(r.wallNanos()),
             r.mining().waits(), r.mining().backedOff());
+      }
+      if (jitWarmup > 0) {
+        w.printf("real times are of the last of %d runs in this JVM (--jit-warmup %d)%n", jitWarmup + 1, jitWarmup);
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());

@@ -51,6 +51,31 @@ class RunCommandTest {
   }
 
   @Test
+  void jitWarmupRunsChangeNoTraceAndNoResult() throws Exception {
+    ObjectMapper m = new ObjectMapper();
+    String[] args = {"run", "stencil", "--mode", "auto", "--iterations", "30", "--json"};
+    JsonNode cold = m.readTree(CliRun.of(args).out());
+    CliRun warmRun = CliRun.of(concat(args, "--jit-warmup", "2"));
+    assertThat(warmRun.exitCode()).as(warmRun.err()).isZero();
+    JsonNode warm = m.readTree(warmRun.out());
+    assertThat(warm.get("jitWarmupRuns").asInt()).isEqualTo(2);
+    assertThat(cold.get("jitWarmupRuns").asInt()).isZero();
+    for (String f : new String[] {"checksum", "ops", "tracedOps", "replayedOps", "tracesRecorded", "replays",
+        "warmupIterations"}) {
+      assertThat(warm.get(f)).as(f).isEqualTo(cold.get(f));
+    }
+    CliRun bad = CliRun.of("run", "stencil", "--jit-warmup", "-1");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("--jit-warmup must be 0..100, got -1").doesNotContain("Exception");
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+
+  @Test
   void noArgumentsRunsTheDemo(@TempDir Path dir) {
     CliRun r = CliRun.of("demo", "--out", dir.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
