@@ -53,10 +53,10 @@ import org.apophenia.suffix.RulerSchedule;
  * (the shortest window the schedule mines lies inside known traces), the stream is covered and its
  * short windows can only find repeats inside traces already replayed: the finder then mines a
  * window only if it is at least twice as long as the last one it mined while covered, so it keeps
- * mining windows of every length, each length once, up to the whole history, which is what finds a
- * trace longer than the pieces covering a loop out of phase. A covered stream so launches a job at
- * doublings, then once every {@code historyBuffers} buffers, instead of one every
- * {@code multiScaleFactor} operations: each launch hands a job to the mining thread (a wake-up of a
+ * mining windows of every length, each length once, up to the whole history (what finds a trace
+ * longer than the pieces covering a loop out of phase), and then nothing more. A covered stream so
+ * launches a job at doublings of the window, about {@code log2(historyBuffers * batchSize /
+ * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch hands a job to the mining thread (a wake-up of a
  * parked thread, and its ingestion later), which on jacobi's 5-operation loop cost more per
  * operation than the matching. The first operation forwarded untraced resets it, so mining picks up
  * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
@@ -206,7 +206,8 @@ final class TraceFinder {
       backedOff++;
       return true;
     }
-    minWindow = (int) Math.min(2L * w, maxWindow);
+    // after the whole history, nothing longer is left to mine until coverage drops
+    minWindow = w >= maxWindow ? Integer.MAX_VALUE : 2 * w;
     return false;
   }
 
