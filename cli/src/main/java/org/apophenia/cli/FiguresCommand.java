@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         + "simulated machines under the legion cost model: per figure a PNG, a CSV and a table, with the paper's "
         + "shapes checked (PASS/FAIL).",
         "--quick runs weak scaling on 1 and 4 nodes, sizes small and large, the cfd sample only for Figures 6-7, "
-            + "1 and 8 GPUs for Figure 8, and fewer iterations."})
+            + "1 and 8 GPUs for Figure 8."})
 final class FiguresCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -51,6 +51,7 @@ final class FiguresCommand implements Callable<Integer> {
     AnalysisCostModel costs = AnalysisCostModel.legion();
     w.println("Apophenia paper, Figures 6-9, regenerated in simulation" + (quick ? " (quick configuration)" : ""));
     w.println("cost model: " + costs.describe());
+    w.println("steady state (Figures 6-8): " + Figures.STEADY_STATE);
     w.flush();
     FigureSettings settings = quick ? FigureSettings.quick(jobs) : FigureSettings.full(jobs);
     List<Figure> figures = Figures.make(settings, costs, out, line -> {

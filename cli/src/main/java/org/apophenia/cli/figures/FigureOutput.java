@@ -34,7 +34,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 final class FigureOutput {
   static final String CSV_HEADER = "figure,sample,size,mode,preset,nodes,gpus,proxy_size,points_per_proxy_point,"
-      + "iterations,warmup,window_from,iterations_per_second,mean_gpu_task_us,status";
+      + "iterations,warmup,window_from,iterations_per_second,mean_gpu_task_us,status,window_iterations,steady_warm";
   private static final Map<String, Color> MODE_COLOURS = Map.of("none", new Color(214, 39, 40),
       "manual", new Color(44, 160, 44), "auto", new Color(31, 119, 180), "auto-200", new Color(255, 127, 14));
 
@@ -44,10 +44,11 @@ final class FigureOutput {
     StringBuilder b = new StringBuilder(CSV_HEADER).append('\n');
     for (FigurePoint p : f.points()) {
       FigureRun r = p.run();
-      b.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%d,%d,%d,%.6g,%d,%d,%d,%s,%s,%s%n", f.number(), r.sample(),
-          r.size(), r.mode(), r.preset(), r.nodes(), r.gpus(), r.proxySize(), r.scale(), r.iterations(),
+      // columns are only ever appended, so that readers of earlier CSVs keep working
+      b.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%d,%d,%d,%.6g,%d,%d,%d,%s,%s,%s,%d,%b%n", f.number(),
+          r.sample(), r.size(), r.mode(), r.preset(), r.nodes(), r.gpus(), r.proxySize(), r.scale(), r.iterations(),
           p.warmupIterations(), p.windowFrom(), num(p.iterationsPerSecond()), num(p.meanTaskMicros()),
-          p.status().replace(',', ';')));
+          p.status().replace(',', ';'), p.windowFrom() < 0 ? 0 : r.iterations() - p.windowFrom(), p.steadyWarm()));
     }
     return b.toString();
   }
@@ -74,7 +75,8 @@ final class FigureOutput {
         xs.add(strong ? p.run().gpus() : p.run().nodes());
         rows.add(p.run().sample() + "|" + p.run().size() + "|" + p.run().mode());
       }
-      w.printf("  steady-state iterations per simulated second; columns: %s%n", strong ? "GPUs" : "nodes (x 4 GPUs)");
+      w.printf("  steady state: %s (%s); columns: %s%n", SteadyWindow.DESCRIPTION, windows(f),
+          strong ? "GPUs" : "nodes (x 4 GPUs)");
       StringBuilder h = new StringBuilder(String.format(Locale.ROOT, "  %-7s %-7s %-9s %9s", "sample", "size", "mode",
           "task us"));
       for (int x : xs) {
@@ -92,14 +94,15 @@ final class FigureOutput {
           }
           line.append(p == null ? String.format(Locale.ROOT, " %9s", "")
               : String.format(Locale.ROOT, " %9s", Double.isNaN(p.iterationsPerSecond()) ? "-"
-                  : String.format(Locale.ROOT, "%.2f", p.iterationsPerSecond())));
+                  : String.format(Locale.ROOT, p.ok() ? "%.2f" : "%.2f*", p.iterationsPerSecond())));
         }
         w.printf(Locale.ROOT, "  %-7s %-7s %-9s %9.0f%s%n", k[0], k[1], k[2], task, line);
       }
       for (FigurePoint p : f.points()) {
         if (!p.ok()) {
           FigureRun r = p.run();
-          w.printf("  note: %s %s %s on %d GPUs: %s%n", r.sample(), r.size(), r.mode(), r.gpus(), p.status());
+          w.printf("  note%s: %s %s %s on %d GPUs: %s%n", Double.isNaN(p.iterationsPerSecond()) ? "" : " (*)",
+              r.sample(), r.size(), r.mode(), r.gpus(), p.status());
         }
       }
     }
@@ -107,6 +110,17 @@ final class FigureOutput {
     for (ShapeCheck c : f.checks()) {
       w.println("  " + c);
     }
+  }
+
+  /** Each sample's window as iterations of its run: "s3d: last 12 of 36, cfd: last 8 of 24". */
+  static String windows(Figure f) {
+    Map<String, Integer> its = new java.util.LinkedHashMap<>();
+    for (FigurePoint p : f.points()) {
+      its.putIfAbsent(p.run().sample(), p.run().iterations());
+    }
+    List<String> parts = new ArrayList<>();
+    its.forEach((s, n) -> parts.add(String.format(Locale.ROOT, "%s: last %d of %d", s, SteadyWindow.length(n), n)));
+    return String.join(", ", parts);
   }
 
   private static FigurePoint find(Figure f, String sample, String size, String mode, int x, boolean strong) {
@@ -138,7 +152,8 @@ final class FigureOutput {
       }
     }
     int width = panels.stream().mapToInt(BufferedImage::getWidth).sum();
-    List<String> footer = wrap("cost model: " + costModel, Math.max(60, width / 7));
+    String window = f.number() == 9 ? "" : "steady state: " + SteadyWindow.DESCRIPTION + " (" + windows(f) + "). ";
+    List<String> footer = wrap(window + "cost model: " + costModel, Math.max(60, width / 7));
     int top = panels.stream().mapToInt(BufferedImage::getHeight).max().orElse(1);
     int height = top + 8 + 16 * footer.size();
     BufferedImage img = new BufferedImage(Math.max(1, width), height, BufferedImage.TYPE_INT_RGB);

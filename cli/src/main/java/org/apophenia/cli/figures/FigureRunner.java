@@ -11,7 +11,6 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.apophenia.apophenia.ApopheniaConfig;
 import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;
@@ -31,10 +30,10 @@ import org.apophenia.sim.machine.ProcessorKind;
  * is independent and deterministic (a fresh runtime, simulated time only), so runs may go in parallel
  * on {@code jobs} threads and the results do not depend on it. Not thread-safe itself.
  *
- * <p>Steady state: iterations per simulated second over the window from {@code max(warm-up,
- * iterations / 3)} to the end, where warm-up is the iteration from which every loop-body operation was
- * replayed (traced modes); untraced runs use the window from {@code iterations / 3}. A traced run that
- * never reaches steady replay has no throughput (NaN, reported).
+ * <p>Steady state: iterations per simulated second over the last third of the run's iterations, the
+ * same iterations in every mode ({@link SteadyWindow}). A traced run whose warm-up (the iteration from
+ * which every loop-body operation was replayed) is not before that window keeps its measured
+ * throughput but is reported as not warm (its status says why).
  */
 final class FigureRunner {
   private final AnalysisCostModel costs;
@@ -111,24 +110,15 @@ final class FigureRunner {
     } catch (RuntimeException e) {
       String why = e.getMessage() == null ? e.toString() : e.getMessage();
       progress.accept("  " + r.key() + " failed: " + why);
-      return new FigurePoint(r, Double.NaN, -1, -1, Double.NaN, "failed: " + why);
+      return new FigurePoint(r, Double.NaN, -1, -1, Double.NaN, "failed: " + why, false);
     }
-    int end = res.iterations();
-    int from = mode == Mode.NONE ? end / 3 : res.warmupIterations() < 0 ? -1 : Math.max(res.warmupIterations(), end / 3);
-    double rate = Double.NaN;
-    String status = "ok";
-    if (from < 0 || from >= end) {
-      status = "no steady replay in " + end + " iterations";
-      from = -1;
-    } else {
-      IterationMarks marks = res.marks();
-      long[] t = marks.simulatedNanos();
-      rate = (end - from) / ((t[end] - t[from]) / 1e9);
-    }
-    FigurePoint p = new FigurePoint(r, rate, res.warmupIterations(), from, times.meanMicros(), status);
+    SteadyWindow w = SteadyWindow.of(res.marks().simulatedNanos(), mode != Mode.NONE, res.warmupIterations());
+    FigurePoint p = new FigurePoint(r, w.iterationsPerSecond(), res.warmupIterations(), w.from(), times.meanMicros(),
+        w.status(res.warmupIterations()), w.warm());
     progress.accept(String.format(java.util.Locale.ROOT, "  %-7s %-6s %-8s %2d nodes %2d GPUs: %8.2f it/s, "
-        + "warm-up %d, mean GPU task %.0f us (%.1f s)", r.sample(), r.size(), r.mode(), r.nodes(), r.gpus(), rate,
-        res.warmupIterations(), times.meanMicros(), (System.nanoTime() - t0) / 1e9));
+        + "warm-up %d%s, mean GPU task %.0f us (%.1f s)", r.sample(), r.size(), r.mode(), r.nodes(), r.gpus(),
+        w.iterationsPerSecond(), res.warmupIterations(), w.warm() ? "" : " (not warm)", times.meanMicros(),
+        (System.nanoTime() - t0) / 1e9));
     return p;
   }
 

@@ -12,6 +12,9 @@ import org.apophenia.legion.AnalysisCostModel;
  * {@code figureN.png} and {@code figureN.csv} under a directory, and prints its table. Stateless.
  */
 public final class Figures {
+  /** How Figures 6–8 measure steady state, as the output states it. */
+  public static final String STEADY_STATE = SteadyWindow.DESCRIPTION;
+
   private Figures() {}
 
   /**

@@ -11,7 +11,8 @@ import java.util.Set;
  * throughput falls with nodes, more on small problems; traced throughput stays flat on large ones; the
  * speed-up of auto over untraced shrinks with the size and stays within the paper's range; auto stays
  * close to manual; a maximum trace length of 200 helps at the largest strong-scaling point. A check with
- * no points to decide on fails and says so. Stateless.
+ * no points to decide on fails and says so; a point that is not {@link FigurePoint#ok() ok} (failed, or
+ * not warm in its window) is not decided on, since its throughput is not a steady state's. Stateless.
  */
 final class ShapeChecks {
   /** The paper's range of none-to-auto speed-ups, widened to round numbers: 0.91–2.82× (§6.1). */
@@ -133,21 +134,22 @@ final class ShapeChecks {
     return 1 - rate(points, sample, size, "none", last) / rate(points, sample, size, "none", first);
   }
 
-  /** The throughput of one weak-scaling point, NaN if it did not run or has none. */
+  /** The steady-state throughput of one weak-scaling point, NaN if it did not run or is not ok. */
   static double rate(List<FigurePoint> points, String sample, String size, String mode, int nodes) {
     for (FigurePoint p : points) {
       FigureRun r = p.run();
       if (r.sample().equals(sample) && r.size().equals(size) && r.mode().equals(mode) && r.nodes() == nodes) {
-        return p.iterationsPerSecond();
+        return p.ok() ? p.iterationsPerSecond() : Double.NaN;
       }
     }
     return Double.NaN;
   }
 
+  /** The steady-state throughput of one strong-scaling point, NaN if it did not run or is not ok. */
   static double strongRate(List<FigurePoint> points, String mode, int gpus) {
     for (FigurePoint p : points) {
       if (p.run().mode().equals(mode) && p.run().gpus() == gpus) {
-        return p.iterationsPerSecond();
+        return p.ok() ? p.iterationsPerSecond() : Double.NaN;
       }
     }
     return Double.NaN;

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Test;
  * none-to-auto speed-up stays under 3× on the small size) are reported by {@code apophenia figures}
  * as FAIL and discussed in BENCHMARKS.md; they are not asserted here.
  *
- * <p>40 iterations of cfd: the throughput window starts at a third of the run or at the warm-up, and
- * with 18 iterations and auto's warm-up at 5 it started inside the transient that follows the start
- * of replay (the analysis backlog draining: iterations that advance the simulated clock by 9 ms, then
- * 25 ms in both modes), which made auto look 1.16x faster than manual.
+ * <p>30 iterations of cfd, as the figures run it: the steady-state window (the last third, iterations
+ * 20–29, in every mode) is one whole period of cfd's check and lies after auto's warm-up and the
+ * transient that follows the start of replay (one node, small: auto's iterations 8 and 9 advance the
+ * simulated clock by 0 and 18 ms, then both modes' by 25 ms).
  */
 class FiguresTest {
   private static final FigureSettings SMALL = new FigureSettings("test", List.of(1, 2), List.of("small", "large"),
-      List.of("cfd"), List.of("cfd"), List.of(1, 2), Map.of("cfd", 40, "mlp", 26), 2);
+      List.of("cfd"), List.of("cfd"), List.of(1, 2), Map.of("cfd", 30, "mlp", 26), 2);
 
   @Test
   void weakScalingShowsThePapersShapesThatFollowFromTheMechanisms() {
@@ -30,6 +30,8 @@ class FiguresTest {
     FigureRunner runner = new FigureRunner(AnalysisCostModel.legion(), SMALL.jobs(), log::add);
     List<FigurePoint> points = runner.run(PaperFigures.weakRuns(SMALL, 6));
     assertThat(points).hasSize(2 * 2 * 3).allMatch(FigurePoint::ok);
+    // every mode of a point is measured over the same iterations, after its warm-up
+    assertThat(points).allMatch(p -> p.windowFrom() == 20).allMatch(FigurePoint::steadyWarm);
     List<ShapeCheck> checks = ShapeChecks.weak("figure 6", points, SMALL);
     for (String shape : List.of("untraced throughput falls with nodes", "manual within 15% of flat",
         "auto within 15% of flat", "speed-up shrinks as the size grows", "auto/manual in 0.92-1.03")) {
