@@ -11,6 +11,11 @@ final class Candidate {
   int visits;
   /** Whether mining saw it back to back (a repeat reduced to its period): it tiles a loop. */
   boolean periodic;
+  /**
+   * What the latest window showed after the occurrence before its last, when the last ran into the
+   * window's end (see {@link MiningResult}), else null.
+   */
+  long[] continuation;
   long lastVisitEnd = Long.MIN_VALUE;
   /** Position of the last ingestion or visit, for evicting the stalest candidate. */
   long lastSeen;

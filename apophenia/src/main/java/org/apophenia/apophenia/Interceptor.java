@@ -161,7 +161,7 @@ public final class Interceptor<O> implements AutoCloseable {
         finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
         replayer.cache.promotions, replayer.cache.rejectedPromotions, replayer.pending(), finder.backedOff,
         finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
-        replayer.junkEvictions);
+        replayer.losingEvictions, replayer.recordedNeverReplayed());
   }
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */

@@ -26,8 +26,10 @@ package org.apophenia.apophenia;
  * @param tokensMined tokens in the windows of those jobs
  * @param jobsMinedInline small jobs the application thread mined itself at their ingestion point
  *     because the mining thread had not started them (instead of waiting)
- * @param junkTracesEvicted traces evicted because they were never issued and kept losing the
- *     selection to matches at other positions
+ * @param losingTracesEvicted traces evicted because they were never issued and kept losing the
+ *     selection to matches at other positions (never recorded: they cost matching, not recordings)
+ * @param tracesNeverReplayed trace ids issued exactly once: recorded by the runtime and not replayed
+ *     (so far), the recordings that bought nothing
  */
 public record InterceptorStats(
     long ops,
@@ -51,7 +53,8 @@ public record InterceptorStats(
     long miningCpuNanos,
     long tokensMined,
     long jobsMinedInline,
-    long junkTracesEvicted) {
+    long losingTracesEvicted,
+    long tracesNeverReplayed) {
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {

@@ -2,6 +2,8 @@ package org.apophenia.apophenia;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +24,16 @@ import org.apophenia.suffix.RepeatSet;
  * function, O(L)), counted once per whole period its occurrences contain. A period shorter than the
  * minimum trace length (a run of identical tasks) is first extended to the fewest whole periods that
  * reach {@link #SHORT_BODY_TRACE} tasks.
+ *
+ * <p><b>Repeats cut by the window's end.</b> A repeat whose last occurrence ends where the window
+ * ends may go on past it: the window shows only the part of the loop body it holds twice (swe's
+ * 175-task body was mined as its first 70 tasks, the window ending 70 tasks into the second
+ * iteration). For such a repeat, when its last two occurrences are apart (not back to back), the
+ * window's tokens from the one before the last up to the last are its {@code continuation}: the
+ * guess that the stream repeats them again (see {@link TraceCache#promote}). Null otherwise.
  */
-record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, long nanos) {
+record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, List<long[]> continuations,
+    long nanos) {
 
   /** Tasks per trace for a loop whose body is shorter than the minimum trace length (see {@link #mine}). */
   static final int SHORT_BODY_TRACE = 32;
@@ -32,8 +42,10 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
     long t0 = System.nanoTime();
     RepeatSet repeats = finder.find(window);
     Map<Key, int[]> merged = new LinkedHashMap<>(); // {occurrences, 1 if seen back to back}
+    Map<Key, long[]> continued = new HashMap<>();
     for (Repeat r : repeats.repeats()) {
       long[] seq = Arrays.copyOfRange(window, r.start(0), r.start(0) + r.length());
+      long[] continuation = continuation(window, r, finder.maxLength());
       int occurrences = r.occurrences();
       boolean backToBack = false;
       for (int j = 1; j < occurrences && !backToBack; j++) {
@@ -54,22 +66,45 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
           occurrences *= seq.length / p;
           seq = Arrays.copyOf(seq, p);
           backToBack = true;
+          continuation = null; // its period is the body already
         }
       }
-      int[] m = merged.computeIfAbsent(new Key(seq), k -> new int[2]);
+      Key key = new Key(seq);
+      if (continuation != null) {
+        continued.putIfAbsent(key, continuation);
+      }
+      int[] m = merged.computeIfAbsent(key, k -> new int[2]);
       m[0] += occurrences;
       m[1] |= backToBack ? 1 : 0;
     }
     List<long[]> sequences = new ArrayList<>(merged.size());
     int[] counts = new int[merged.size()];
     boolean[] periodic = new boolean[merged.size()];
+    List<long[]> continuations = new ArrayList<>(merged.size());
     int i = 0;
     for (Map.Entry<Key, int[]> e : merged.entrySet()) {
       sequences.add(e.getKey().tokens);
+      continuations.add(continued.get(e.getKey()));
       periodic[i] = e.getValue()[1] != 0;
       counts[i++] = e.getValue()[0];
     }
-    return new MiningResult(List.copyOf(sequences), counts, periodic, System.nanoTime() - t0);
+    return new MiningResult(List.copyOf(sequences), counts, periodic,
+        Collections.unmodifiableList(continuations), System.nanoTime() - t0);
+  }
+
+  /**
+   * The window's tokens from {@code r}'s occurrence before the last up to the last, if the last ends
+   * at the window's end, the two are apart, and the span is no longer than the longest trace; else
+   * null.
+   */
+  private static long[] continuation(long[] window, Repeat r, int maxLength) {
+    int n = r.occurrences();
+    if (n < 2 || r.start(n - 1) + r.length() != window.length) {
+      return null;
+    }
+    int from = r.start(n - 2);
+    int span = r.start(n - 1) - from;
+    return span > r.length() && span <= maxLength ? Arrays.copyOfRange(window, from, from + span) : null;
   }
 
   /** Smallest {@code p} with {@code s[i] == s[i + p]} for all valid {@code i} (KMP failure function). */

@@ -29,12 +29,26 @@ final class Trace {
   boolean periodic;
   /** Whether its {@link DyadicPieces} are traces already (or it is one of them). */
   boolean split;
+  /**
+   * For a guess (see {@link TraceCache#promote}), the length of its prefix that was seen twice: it
+   * becomes a trace only as far as its first match goes, at least this far. 0 for a trace.
+   */
+  int seenTwice;
+  /** Position at which it entered the cache. */
+  final long born;
+  /**
+   * The fresh guess {@link TraceCache#heldBack} found holding it, or null; valid while the cache's
+   * version is {@link #heldVersion} and the guess is fresh.
+   */
+  Trace heldBy;
+  long heldVersion = -1;
 
   Trace(long id, long[] tokens, double visits, long now) {
     this.id = id;
     this.tokens = tokens;
     this.visits = visits;
     this.lastVisitEnd = now;
+    this.born = now;
   }
 
   /** Whether the operations after an occurrence are likely its own beginning again. */

@@ -30,10 +30,13 @@ final class TraceCache {
    * bounded by the rotations in the cache and their loops' phases.
    */
   private final Long2LongOpenHashMap rephasedAway = new Long2LongOpenHashMap();
+  private final Guesses guesses = new Guesses();
   private long nextId;
 
   long promotions;
   long rejectedPromotions;
+  /** Bumped whenever a trace enters or leaves the cache, to invalidate {@link #heldBack} answers. */
+  private long version;
 
   TraceCache(ApopheniaConfig config, InterceptorListener listener) {
     this.config = config;
@@ -69,8 +72,20 @@ final class TraceCache {
    * candidate that is a prefix of (or equal to) a trace is rejected, and the traces that are prefixes
    * of it are evicted. With it, only an exact duplicate is rejected. A phase rotated away is rejected
    * in both.
+   *
+   * <p><b>Guesses.</b> With {@code prefixTraces}, a candidate mined with a {@code continuation} (its
+   * last occurrence ran into the window's end, see {@link MiningResult}) is cached as that
+   * continuation instead, a guess ({@link Trace#seenTwice}): the repeat is likely the visible part of a
+   * loop body the window held once, and cached alone it would be recorded at its next occurrence
+   * and then lose every selection to the body's trace, mined a window later, that contains it (swe,
+   * s3d, cavity: each recorded one such trace and never replayed it). The guess's first match decides
+   * what is a trace ({@link #settle}): a complete match confirms it, a match that fails after the
+   * part seen twice makes the matched prefix the trace (a break, which says nothing of where the
+   * repeat ends, the part seen twice), one that fails before leaves it waiting. What
+   * goes out is always a match of operations that arrived: a guess is never issued unmatched, and no
+   * trace is made of operations seen once. {@code continuation} is the candidate's, or null.
    */
-  void promote(long[] tokens, double visits, boolean periodic, long position) {
+  void promote(long[] tokens, double visits, boolean periodic, long[] continuation, long position) {
     Trie.Node<Trace> n = trie.root();
     List<Trie.Node<Trace>> shorter = null;
     for (long token : tokens) {
@@ -87,7 +102,16 @@ final class TraceCache {
     }
     if (n != null && (!config.prefixTraces() || n.payload != null)
         || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens))) {
+      if (n != null && n.payload != null && n.payload.seenTwice > 0) {
+        confirm(n.payload); // the guess was mined whole
+      }
       rejectedPromotions++;
+      return;
+    }
+    if (continuation != null && config.prefixTraces() && !refuses(continuation)) {
+      Trace guess = insert(continuation, visits, position);
+      guess.seenTwice = tokens.length;
+      guesses.add(guess);
       return;
     }
     if (shorter != null && !config.prefixTraces()) {
@@ -108,8 +132,55 @@ final class TraceCache {
     Trace t = new Trace(id, tokens, visits, position);
     t.node = trie.insert(tokens, t);
     live.add(t);
+    version++;
     promotions++;
     listener.tracePromoted(id, tokens.length, position);
+    return t;
+  }
+
+  /**
+   * Whether {@code t}, never issued, is held back from its first recording: it lies inside a fresh
+   * guess ({@link Containment#fresh}), typically promoted from the same window. The guess's first
+   * match is due within the next period; where it matches it covers {@code t}'s occurrence and wins
+   * the selection (longer, and {@link TraceReplayer}'s widest rule), so a recording of {@code t} made
+   * before it, in the iteration the guess was mined from, would be replayed only if the program
+   * left the loop: on swe and s3d the short traces recorded there were never replayed. A guess that
+   * settles shorter, goes stale or leaves the cache releases what it held.
+   */
+  boolean heldBack(Trace t, long position) {
+    if (t.heldVersion != version || t.heldBy != null && !Containment.fresh(t.heldBy, position)) {
+      t.heldVersion = version;
+      t.heldBy = guesses.isEmpty() ? null : Containment.container(t, guesses.all(), position);
+    }
+    return t.heldBy != null;
+  }
+
+  /** The guess whose open match is at {@code node}, past the part of it seen twice, or null. */
+  Trace guessAt(Trie.Node<Trace> node) {
+    return guesses.isEmpty() ? null : guesses.at(node, this);
+  }
+
+  /** {@code guess} matched whole: it is a trace. */
+  void confirm(Trace guess) {
+    guess.seenTwice = 0;
+    guesses.remove(guess);
+  }
+
+  /**
+   * The first match of {@code guess} broke after {@code k} operations, at least the part seen twice:
+   * its first {@code k} tokens, seen twice now, replace it as a trace (the one cached already, if
+   * any), keeping its visits. Returns that trace.
+   */
+  Trace settle(Trace guess, int k, long position) {
+    long[] prefix = Arrays.copyOf(guess.tokens, k);
+    Trace t = get(prefix);
+    if (t == null) {
+      t = insert(prefix, guess.visits, position);
+    }
+    // after the insertion, so that the removal prunes the guess's nodes only beyond the prefix: the
+    // open matches inside the prefix go on
+    remove(guess);
+    guesses.remove(guess);
     return t;
   }
 
@@ -122,6 +193,7 @@ final class TraceCache {
   }
 
   private void drop(Trace t) {
+    version++;
     live.remove(t);
     trie.remove(t.node);
     t.node = null;
@@ -181,6 +253,7 @@ final class TraceCache {
     Arrays.sort(order, (a, b) -> scores[a] != scores[b]
         ? Double.compare(scores[a], scores[b]) : Long.compare(live.get(b).id, live.get(a).id));
     int evict = Math.max(1, n / 8);
+    version++;
     boolean[] gone = new boolean[n];
     for (int k = 0; k < evict; k++) {
       gone[order[k]] = true;

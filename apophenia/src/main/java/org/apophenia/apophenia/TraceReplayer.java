@@ -1,6 +1,6 @@
 package org.apophenia.apophenia;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +28,7 @@ import java.util.List;
  * breaks, the trace's {@link DyadicPieces} become traces too (see {@link #split}). When a break (a
  * blocking wait, an untraceable operation) cuts a trace that tiles a loop, the trace is rotated to
  * start where the program resumes ({@link #rephase}); among overlapping completed matches, a loop's
- * longer trace wins over a piece of it ({@link #loop}).
+ * longer trace wins over a piece of it ({@link Selection#loop}).
  *
  * <p><b>Prefixes.</b> With {@code prefixTraces} (our default) a trace may be a prefix of another: a
  * pointer goes on past a completed shorter trace, the selection waits for the longer match and falls
@@ -39,6 +39,11 @@ import java.util.List;
  * prefixes of a promoted candidate are evicted. In both modes an exact duplicate is never stored.
  * Trace ids are stable: one per distinct token sequence (a 64-bit hash of its content), assigned in
  * order of first promotion.
+ *
+ * <p><b>Guesses.</b> A repeat cut by its mining window's end is cached as its guessed continuation,
+ * which its first match settles ({@link TraceCache#promote}, {@link #settle}); while a guess is
+ * fresh, the traces inside it are not recorded ({@link TraceCache#heldBack}): both keep traces that
+ * the loop's trace will displace from being recorded and never replayed.
  *
  * <p><b>Memory.</b> At most {@code maxCandidates} candidates (the stalest is evicted) and
  * {@code maxTraces} traces (the lowest-scoring eighth is evicted when full); pointers are bounded by trie depth; the
@@ -55,10 +60,12 @@ final class TraceReplayer<O> {
   private final Pointers<Trace> matching = new Pointers<>();
   private final PendingQueue<O> pending = new PendingQueue<>();
   private final Matches completed = new Matches();
+  private final java.util.function.Predicate<Trace> held = this::heldBack;
   private final List<Candidate> promote = new ArrayList<>();
   /** Candidates in insertion order, for CLOCK eviction (may hold removed ones, skipped lazily). */
   private final java.util.ArrayDeque<Candidate> clock = new java.util.ArrayDeque<>();
-  private final LongOpenHashSet issued = new LongOpenHashSet();
+  /** Times each trace id was issued: 1 for a recording never replayed. */
+  private final Long2IntOpenHashMap issued = new Long2IntOpenHashMap();
   private long position; // tokens seen
 
   long tracedOps;
@@ -73,7 +80,7 @@ final class TraceReplayer<O> {
   long replayedOps;
   long tracesRecorded;
   long replays;
-  long junkEvictions;
+  long losingEvictions;
   long splitTraces;
 
   TraceReplayer(ApopheniaConfig config, TraceSink<O> sink, InterceptorListener listener) {
@@ -93,6 +100,15 @@ final class TraceReplayer<O> {
 
   int pending() {
     return pending.size();
+  }
+
+  /** Trace ids issued once: recorded and never replayed (so far). O(ids), for statistics. */
+  long recordedNeverReplayed() {
+    long n = 0;
+    for (var it = issued.values().iterator(); it.hasNext(); ) {
+      n += it.nextInt() == 1 ? 1 : 0;
+    }
+    return n;
   }
 
   /** Ingests the candidates of one mining job at the current position. */
@@ -126,6 +142,7 @@ final class TraceReplayer<O> {
         }
       }
       c.periodic |= result.periodic()[i];
+      c.continuation = result.continuations().get(i); // the latest window's view
       if (c.visits >= threshold()) {
         promoteCandidate(c);
       }
@@ -186,6 +203,11 @@ final class TraceReplayer<O> {
    */
   void flush(boolean consumesPosition) {
     watching.clear();
+    for (int i = 0; i < matching.size; i++) {
+      // a break ends a guess's match too, but says nothing of where its repeat ends: keep the part
+      // seen twice, as the repeat mined would have been
+      settle(matching.node(i), matching.starts[i], true);
+    }
     matching.clear();
     decide();
     forwardBefore(Long.MAX_VALUE);
@@ -242,22 +264,23 @@ final class TraceReplayer<O> {
     // the pointer that starts here is stepped from the root at once, after the others (its place
     // in their order), with one lookup in the root's map instead of two (see advanceWatcher)
     Trie.Node<Trace> first = cache.root().child(token);
-    long splits = splitTraces;
+    long promotions = cache.promotions;
     int w = 0;
     int n = p.size;
     for (int i = 0; i < n; i++) {
       Trie.Node<Trace> node = p.node(i);
       Trie.Node<Trace> next = node.child(token);
       if (next == null) {
-        if (i == 0 && config.prefixTraces() && node.depth >= config.minTraceLength()) {
+        if (!settle(node, p.starts[i], false) && i == 0 && config.prefixTraces()
+            && node.depth >= config.minTraceLength()) {
           split(node, p.starts[i]); // the earliest open match broke: its ops would go untraced
         }
         continue;
       }
       w = stepCache(p, next, p.starts[i], pos, w);
     }
-    if (first != null && splitTraces != splits) {
-      first = cache.root().child(token); // a split inserted pieces, and may have evicted traces
+    if (first != null && cache.promotions != promotions) {
+      first = cache.root().child(token); // a split or a guess inserted traces, and may have evicted some
     }
     if (first != null) {
       p.truncate(w);
@@ -270,6 +293,9 @@ final class TraceReplayer<O> {
   private int stepCache(Pointers<Trace> p, Trie.Node<Trace> next, long start, long pos, int w) {
     if (next.payload != null) {
       Trace t = next.payload;
+      if (t.seenTwice > 0) {
+        cache.confirm(t);
+      }
       t.visit(start, pos + 1);
       completed.add(start, pos + 1, t);
     }
@@ -282,7 +308,25 @@ final class TraceReplayer<O> {
   private void promoteCandidate(Candidate c) {
     watcher.remove(c.node);
     c.node = null;
-    cache.promote(c.tokens, c.visits, c.periodic, position);
+    cache.promote(c.tokens, c.visits, c.periodic, c.continuation, position);
+  }
+
+  /**
+   * If the open match at {@code node}, started at {@code start}, is inside a guess past the part of it
+   * seen twice and ends here, completes it as the trace the guess settles to (see
+   * {@link TraceCache#settle}): its matched prefix, or at a break only the part seen twice. Returns
+   * whether it did.
+   */
+  private boolean settle(Trie.Node<Trace> node, long start, boolean atBreak) {
+    Trace g = cache.guessAt(node);
+    if (g == null) {
+      return false;
+    }
+    int k = atBreak ? g.seenTwice : node.depth;
+    Trace t = cache.settle(g, k, position);
+    t.visit(start, start + k);
+    completed.add(start, start + k, t);
+    return true;
   }
 
   /**
@@ -303,8 +347,8 @@ final class TraceReplayer<O> {
       return; // its trace was evicted while the match was open
     }
     Trace whole = leaf.payload;
-    if (whole.split) {
-      return;
+    if (whole.split || whole.seenTwice > 0) {
+      return; // a guess's tail was seen once: no pieces of it
     }
     whole.split = true;
     long[] tokens = whole.tokens;
@@ -403,18 +447,24 @@ final class TraceReplayer<O> {
       int best = -1;
       double bestScore = 0;
       for (int m = 0; m < c.size; m++) {
-        if (c.starts[m] >= m0End) {
+        if (c.starts[m] >= m0End || heldBack(c.traces[m])) {
           continue;
         }
         double s = c.traces[m].score(position);
-        if (best < 0 || s > bestScore || (s == bestScore && better(c, m, best))) {
+        if (best < 0 || s > bestScore || (s == bestScore && Selection.better(c, m, best))) {
           best = m;
           bestScore = s;
         }
       }
-      best = widest(c, best);
+      if (best < 0) { // only traces held back from recording: their operations go out untraced
+        forwardBefore(m0End);
+        c.dropStartingBefore(m0End);
+        matching.dropStartingBefore(m0End);
+        continue;
+      }
+      best = Selection.widest(c, best, held);
       if (config.loopsWin()) {
-        best = loop(c, best, m0End);
+        best = Selection.loop(c, best, m0End, held);
       }
       long end = c.ends[best];
       long start = c.starts[best];
@@ -441,76 +491,21 @@ final class TraceReplayer<O> {
       if (c.starts[m] < end && c.starts[m] != start && t != winner && t.replays == 0 && cache.holds(t)
           && ++t.losses >= JUNK_LOSSES) {
         cache.remove(t);
-        junkEvictions++;
+        losingEvictions++;
       }
     }
   }
 
   static final int JUNK_LOSSES = 64;
 
-  /**
-   * The completed match that covers the most operations among those containing {@code best}'s
-   * interval (ties: the higher score, then {@link #better}), else {@code best}. Issuing a match that
-   * contains the best-scoring one covers every operation the latter would, and more: without this, a
-   * trace extended by a few operations at either end (a loop's first trace, found while the ops
-   * around it still varied) never wins against the shorter incumbent, whose replay bonus outweighs
-   * the extension, and the extension's operations stay untraced in every iteration.
-   */
-  private int widest(Matches c, int best) {
-    long s = c.starts[best];
-    long e = c.ends[best];
-    int w = best;
-    for (int m = 0; m < c.size; m++) {
-      if (m == w || c.starts[m] > s || c.ends[m] < e) {
-        continue;
-      }
-      long span = c.ends[m] - c.starts[m];
-      long wSpan = c.ends[w] - c.starts[w];
-      if (span > wSpan || (span == wSpan && better(c, m, w))) {
-        w = m;
-      }
-    }
-    return w;
-  }
+
 
   /**
-   * The longest completed match of a trace that tiles a loop (mined or matched back to back) among
-   * those that start before {@code m0End} and overlap {@code best}'s interval, if longer than
-   * {@code best}'s trace (ties: {@link #better}); else {@code best}. Legion's score caps a trace's
-   * visits at ten and multiplies in a replay bonus, so a new trace of the whole loop loses to a piece
-   * of it that has been replayed for a while until it has gathered several times the piece's visits:
-   * on s3d, the two-iteration trace in phase with the check every ten iterations lost to a
-   * 380-operation piece for four iterations after each check. Once it wins, the loop's trace follows
-   * itself back to back, and every piece it would have lost to is inside it.
+   * Whether {@code t} was never issued and is held back from its recording (see
+   * {@link TraceCache#heldBack}); never a piece of a broken trace, made to be recorded where it broke.
    */
-  private int loop(Matches c, int best, long m0End) {
-    long s = c.starts[best];
-    long e = c.ends[best];
-    int w = best;
-    for (int m = 0; m < c.size; m++) {
-      if (m == w || c.starts[m] >= m0End || c.ends[m] <= s || c.starts[m] >= e || !c.traces[m].tiles()) {
-        continue;
-      }
-      int len = c.traces[m].length();
-      int wLen = c.traces[w].length();
-      if (len > wLen || (len == wLen && better(c, m, w))) {
-        w = m;
-      }
-    }
-    return w;
-  }
-
-  /** Ties of score: the longer trace, then the earlier start, then the smaller id. */
-  private static boolean better(Matches c, int a, int b) {
-    Trace ta = c.traces[a];
-    Trace tb = c.traces[b];
-    if (ta.length() != tb.length()) {
-      return ta.length() > tb.length();
-    }
-    if (c.starts[a] != c.starts[b]) {
-      return c.starts[a] < c.starts[b];
-    }
-    return ta.id < tb.id;
+  private boolean heldBack(Trace t) {
+    return !t.split && !issued.containsKey(t.id) && cache.heldBack(t, position);
   }
 
   /**
@@ -561,7 +556,7 @@ final class TraceReplayer<O> {
     t.replays++;
     int len = t.length();
     tracedOps += len;
-    if (issued.add(id)) {
+    if (issued.addTo(id, 1) == 0) {
       tracesRecorded++;
     } else {
       replays++;

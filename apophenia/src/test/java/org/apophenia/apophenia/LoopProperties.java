@@ -99,8 +99,8 @@ class LoopProperties {
     }
     Laws.check(ops, rec);
     assertThat(rec.tracedOps()).isGreaterThan(ops.size() * 9L / 10);
-    assertThat(s.junkTracesEvicted()).isPositive();
-    assertThat((long) s.traces()).isLessThanOrEqualTo(s.promotions() - s.junkTracesEvicted());
+    assertThat(s.losingTracesEvicted()).isPositive();
+    assertThat((long) s.traces()).isLessThanOrEqualTo(s.promotions() - s.losingTracesEvicted());
   }
 
   @Test
