@@ -86,7 +86,9 @@ class LoopPhaseTest {
     SinkLog off = Runs.run(ops, ApopheniaConfig.defaults().toBuilder().rephaseAtBreaks(false).build());
     Laws.check(ops, off);
     assertThat(untraced(rec, from, end)).as("untraced in iterations 10 to 189, re-phased").isZero();
-    assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isGreaterThan(20);
+    // without re-phasing, the breaks in iterations 10 to 39 cut occurrences (15 ops untraced at the time
+    // of writing, more before mining found the loop's whole body as a guess)
+    assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isPositive();
   }
 
   /**

@@ -72,9 +72,11 @@ class TraceQualityTest {
     SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
     Laws.check(ops, rec);
     boolean[] traced = traced(rec, ops.size());
-    // an insertion costs about a smallest piece (8 operations) on either side, not the iteration
+    // an insertion every other 200-op iteration costs about 14 operations on either side (0.927 traced),
+    // not the iteration (0.5): 0.93 before mining backed off after a ruler unit of covered operations
+    // rather than a whole buffer, which no run between insertions here reaches
     assertThat(fraction(traced, measureFrom, ops.size() - body.length))
-        .as("traced share of the noisy iterations 70 to 98").isGreaterThanOrEqualTo(0.93);
+        .as("traced share of the noisy iterations 70 to 98").isGreaterThanOrEqualTo(0.92);
   }
 
   @Test
