@@ -127,8 +127,9 @@ final class RunCommand implements Callable<Integer> {
     } else {
       w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
           r.tiles(), r.size(), r.iterations(), r.ops());
-      w.printf("traced %d ops (%.1f%%), replayed %d; %d traces, %d replays; every iteration replayed from %s%n",
-          r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(), r.replays(),
+      w.printf("traced %d ops (%.1f%%), replayed %d; %d traces (%d never replayed), %d replays; every iteration "
+          + "replayed from %s%n", r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(),
+          r.tracesNeverReplayed(), r.replays(),
           r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
       w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
           r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,

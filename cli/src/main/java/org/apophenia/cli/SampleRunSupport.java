@@ -126,6 +126,7 @@ final class SampleRunSupport {
     m.put("coverage", r.coverage());
     m.put("tracesRecorded", r.tracesRecorded());
     m.put("replays", r.replays());
+    m.put("tracesNeverReplayed", r.tracesNeverReplayed());
     m.put("checksum", r.checksum());
     m.put("analysisNanos", r.analysisNanos());
     m.put("apopheniaNanos", r.apopheniaNanos());

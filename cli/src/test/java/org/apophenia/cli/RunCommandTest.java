@@ -17,7 +17,7 @@ class RunCommandTest {
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode j = new ObjectMapper().readTree(r.out());
     for (String f : new String[] {"sample", "mode", "iterations", "ops", "tracedOps", "replayedOps", "coverage",
-        "tracesRecorded", "checksum", "analysisNanos", "wallNanos", "simulatedMakespanNanos", "warmupIterations"}) {
+        "tracesRecorded", "tracesNeverReplayed", "checksum", "analysisNanos", "wallNanos", "simulatedMakespanNanos", "warmupIterations"}) {
       assertThat(j.has(f)).as(f).isTrue();
     }
     assertThat(j.get("sample").asText()).isEqualTo("jacobi");

@@ -15,6 +15,7 @@ package org.apophenia.samples.apps;
  * @param coverage {@code tracedOps / ops}
  * @param tracesRecorded distinct trace ids
  * @param replays trace occurrences after the first of each id
+ * @param tracesNeverReplayed trace ids the engine recorded and never replayed
  * @param checksum SHA-256 (hex) of the exact bits of the sample's final arrays
  * @param analysisNanos real time in the runtime's front door: the analysis and replay buckets
  * @param apopheniaNanos real time in Apophenia's own work: the tokenize, match and ingest buckets
@@ -28,7 +29,7 @@ package org.apophenia.samples.apps;
  * @param mining what Apophenia's background mining cost ({@link Mining#NONE} outside {@code auto})
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
-    long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, String checksum,
+    long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
     String check, IterationMarks marks, Mining mining) {
 

@@ -94,7 +94,7 @@ public final class SampleRunner {
       warmup = i;
     }
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
-        stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), checksum,
+        stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), stats.tracesNeverReplayed(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
         warmup == done ? -1 : warmup, check, marks, mining);
   }

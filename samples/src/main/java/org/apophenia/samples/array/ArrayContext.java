@@ -544,7 +544,7 @@ public final class ArrayContext implements AutoCloseable {
     long frontDoor = Bucket.frontDoor(t);
     long apopheniaNanos = Bucket.apophenia(t);
     return new IssueCounts(issued, sink.ops, sink.tracedOps, sink.replayedOps, sink.tracesRecorded(), sink.replays,
-        frontDoor, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses());
+        frontDoor, apopheniaNanos, sink.longestTrace, pool.regions(), pool.reuses(), sink.tracesNeverReplayed());
   }
 
   /**

@@ -16,9 +16,11 @@ package org.apophenia.samples.array;
  * @param longestTrace operations in the longest trace occurrence
  * @param regions logical regions created for arrays
  * @param reuses allocations served by the region pool
+ * @param tracesNeverReplayed trace ids recorded and never replayed by the engine (0 without one)
  */
 public record IssueCounts(long opsIssued, long ops, long tracedOps, long replayedOps, long tracesRecorded,
-    long replays, long frontDoorNanos, long apopheniaNanos, long longestTrace, int regions, long reuses) {
+    long replays, long frontDoorNanos, long apopheniaNanos, long longestTrace, int regions, long reuses,
+    long tracesNeverReplayed) {
 
   /** {@code tracedOps / ops}, 0 without operations. */
   public double coverage() {

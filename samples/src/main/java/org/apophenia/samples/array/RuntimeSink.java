@@ -3,6 +3,7 @@ package org.apophenia.samples.array;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.BitSet;
 import org.apophenia.apophenia.Bucket;
 import org.apophenia.apophenia.TimeAccount;
@@ -45,6 +46,8 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
   private final TimeAccount account;
   private final Long2IntOpenHashMap ids = new Long2IntOpenHashMap();
   private final Long2ObjectOpenHashMap<LongArrayList> recorded = new Long2ObjectOpenHashMap<>();
+  /** Trace ids the engine replayed at least once. */
+  private final LongOpenHashSet replayedIds = new LongOpenHashSet();
   final BitSet traced = new BitSet();
   final BitSet replayed = new BitSet();
   long ops;
@@ -139,6 +142,7 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     open = false;
     if (engineReplays() > replaysAtBegin) {
       replays++;
+      replayedIds.add(id);
       replayedOps += ops - openFirstOp;
       replayed.set((int) openFirstOp, (int) ops);
     } else if (openIsRepeat) {
@@ -163,6 +167,11 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
           + " differs from the trace's first occurrence: the markers enclose a different sequence of operations");
     }
     position++;
+  }
+
+  /** Trace ids recorded and never replayed by the engine (a recording whose analysis bought nothing). */
+  long tracesNeverReplayed() {
+    return engine == null ? 0 : recorded.size() - replayedIds.size();
   }
 
   /** Distinct trace ids issued. */
