@@ -173,6 +173,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("perOp", perOp);
     extra.put("timing", timing(account));
     extra.put("issueCpuNanosPerOp", feed.cpuNanos() < 0 ? -1.0 : (double) feed.cpuNanos() / n);
+    ChunkedFeed.Window steady = feed.steadyState(stats.ops());
+    extra.put("steadyState", steadyState(steady, t, feed.cpuNanos(), stats.ops()));
     if (reachable != null) {
       extra.put("coverageBound", reachable.bound());
       extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
@@ -219,6 +221,10 @@ final class AnalyzeCommand implements Callable<Integer> {
               ? "sampled (after the first " + account.sampler().exactFirst() + " ops, 1 op in about "
                   + account.sampler().period() + " timed switch by switch; --exact-timing for all)"
               : "exact");
+      long sn = Math.max(1, stats.ops() - steady.fromOp());
+      long sOwn = own - Bucket.apophenia(steady.bucketsBefore());
+      w.printf(java.util.Locale.ROOT, "steady state (ops %d to the end, %.0f%% of the stream): Apophenia %.0f ns/op, "
+          + "%.2f M ops/s%n", steady.fromOp(), 100.0 * sn / n, (double) sOwn / sn, sOwn <= 0 ? 0.0 : 1e3 * sn / sOwn);
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core%n",
           stats.tokensMined(), (double) stats.miningCpuNanos() / n, 100 * stats.miningCpuNanos() / (millis * 1e6));
       if (out != null) {
@@ -226,6 +232,31 @@ final class AnalyzeCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * The JSON of the steady-state window (the stream's last half or more, see
+   * {@link ChunkedFeed#steadyState}): the same figures as the whole stream's, over its operations.
+   */
+  private static Map<String, Object> steadyState(ChunkedFeed.Window w, long[] end, long cpuEnd, long ops) {
+    long n = Math.max(1, ops - w.fromOp());
+    long[] d = new long[end.length];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = end[i] - w.bucketsBefore()[i];
+    }
+    long own = Bucket.apophenia(d);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("fromOp", w.fromOp());
+    m.put("ops", ops - w.fromOp());
+    m.put("apopheniaNanosPerOp", (double) own / n);
+    m.put("apopheniaOpsPerSecond", own <= 0 ? 0.0 : 1e9 * n / own);
+    m.put("issueCpuNanosPerOp", cpuEnd < 0 || w.cpuBefore() < 0 ? -1.0 : (double) (cpuEnd - w.cpuBefore()) / n);
+    Map<String, Object> perOp = new LinkedHashMap<>();
+    for (Bucket b : Bucket.values()) {
+      perOp.put(b.key(), (double) d[b.ordinal()] / n);
+    }
+    m.put("perOp", perOp);
+    return m;
   }
 
   /** One activity in about this many is timed switch by switch (see SpanSampler). */

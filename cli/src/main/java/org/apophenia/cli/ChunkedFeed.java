@@ -31,6 +31,14 @@ final class ChunkedFeed<O> implements Consumer<O> {
   private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
   private final boolean cpuTime = CPU.isCurrentThreadCpuTimeSupported();
   private long cpuNanos;
+  private long issued;
+  /**
+   * The account and the CPU time after the first {@code 2^k} operations, at chunk boundaries (outside
+   * spans, where the sampled split is settled): O(log n) snapshots, enough to time a window of at least
+   * the last half of a stream whose length is not known in advance.
+   */
+  private final long[][] marks = new long[Long.SIZE][];
+  private final long[] cpuMarks = new long[Long.SIZE];
 
   ChunkedFeed(Interceptor<O> interceptor, TimeAccount account, int chunkSize) {
     this.interceptor = interceptor;
@@ -63,12 +71,39 @@ final class ChunkedFeed<O> implements Consumer<O> {
       }
     } finally {
       account.endSpan();
+      issued += size;
       size = 0;
       if (cpuTime) {
         cpuNanos += CPU.getCurrentThreadCpuTime() - c0;
       }
+      int k = Long.numberOfTrailingZeros(issued);
+      if (issued > 0 && Long.bitCount(issued) == 1 && marks[k] == null) {
+        marks[k] = account.snapshot(TimeAccount.newSnapshot());
+        cpuMarks[k] = cpuNanos;
+      }
     }
   }
+
+  /**
+   * The steady-state window of a stream of {@code n} operations: from the largest power of two
+   * {@code 2^k <= n / 2} to the end: at least the stream's last half and less than its last three
+   * quarters, past the start-up (class loading, compilation, the first mining jobs); the whole stream
+   * if no snapshot qualifies (under {@code 2 * SIZE} operations).
+   */
+  Window steadyState(long n) {
+    for (int k = 62; k >= 0; k--) {
+      if (marks[k] != null && (1L << k) <= n / 2) {
+        return new Window(1L << k, marks[k], cpuTime ? cpuMarks[k] : -1);
+      }
+    }
+    return new Window(0, TimeAccount.newSnapshot(), cpuTime ? 0 : -1);
+  }
+
+  /**
+   * Where a window starts: the operations issued before it, the account's buckets then and the
+   * issuing CPU time then (-1 where not measured).
+   */
+  record Window(long fromOp, long[] bucketsBefore, long cpuBefore) {}
 
   /**
    * CPU time of this thread while issuing chunks (Apophenia and whatever the sink does), or -1 where

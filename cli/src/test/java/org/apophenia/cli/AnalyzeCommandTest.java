@@ -68,6 +68,33 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void theSteadyStateIsTheStreamsLastHalfOrMoreTimedAsTheWholeIs() throws IOException {
+    JsonNode s = json("analyze", starpu("cg-b4-i100-clean.txt").toString(), "--json");
+    long n = s.get("ops").asLong();
+    JsonNode st = s.get("steadyState");
+    long from = st.get("fromOp").asLong();
+    assertThat(Long.bitCount(from)).as("a power of two").isEqualTo(1);
+    assertThat(from).isLessThanOrEqualTo(n / 2).isGreaterThan(n / 4);
+    assertThat(st.get("ops").asLong()).isEqualTo(n - from);
+    double own = 0;
+    for (String b : List.of("tokenize", "match", "ingest", "analysis", "replay", "kernel", "observe", "other")) {
+      double part = st.get("perOp").get(b).asDouble() * (n - from);
+      double whole = s.get("perOp").get(b).asDouble() * n;
+      assertThat(part).as(b).isBetween(0.0, whole * (1 + 1e-9) + 1e-6);
+      if (List.of("tokenize", "match", "ingest").contains(b)) {
+        own += st.get("perOp").get(b).asDouble();
+      }
+    }
+    assertThat(own).isPositive();
+    assertThat(st.get("apopheniaNanosPerOp").asDouble()).isCloseTo(own, org.assertj.core.api.Assertions.within(1e-6 * own));
+    assertThat(st.get("apopheniaOpsPerSecond").asDouble()).isCloseTo(1e9 / own, org.assertj.core.api.Assertions.within(1e-3 * 1e9 / own));
+    // too short for a window past the start: the whole stream
+    JsonNode tiny = json("analyze", starpu("lu-b8.txt").toString(), "--json");
+    assertThat(tiny.get("ops").asLong()).isLessThan(2 * ChunkedFeed.SIZE);
+    assertThat(tiny.get("steadyState").get("fromOp").asLong()).isZero();
+  }
+
+  @Test
   void aMalformedStarpuLineNamesFileLineAndReasonWithExitCode2() throws IOException {
     Path f = dir.resolve("bad.txt");
     Files.writeString(f, "# starpu-capture v1\nscal 0x1:3\nscal 0x1:RW\n");
