@@ -55,8 +55,8 @@ final class Limits {
   static final Range WINDOW = new Range("--window", 1, 1 << 24,
       "the picture keeps one flag per operation of the window");
 
-  static final Range JIT_WARMUP = new Range("--jit-warmup", 0, 100,
-      "each warm-up run takes as long as the measured one; the JIT compiler settles within a few");
+  static final Range JIT_WARMUP = new Range("--jit-warmup", 0, 1000,
+      "each warm-up run takes as long as the measured one; the JIT compiler settles after some 10^5 operations in all");
   static final Range ITERATIONS = new Range("--iterations", 1, 1_000_000,
       "the run keeps per-iteration marks; a longer stream is analyze's job");
   /** The sample's arrays are cut into at most this many row blocks: twice the most GPUs of a preset. */

@@ -165,6 +165,7 @@ final class SampleRunSupport {
       m.put(b.key(), s.nanosPerOp(b));
     }
     m.put("wall", s.wallNanosPerOp());
+    m.put("gcPause", s.gcPauseNanosPerOp());
     m.put("fromIteration", s.fromIteration());
     m.put("iterations", s.iterations());
     m.put("ops", s.ops());

@@ -24,6 +24,10 @@ class RunCommandTest {
     assertThat(j.get("mode").asText()).isEqualTo("auto");
     assertThat(j.get("iterations").asInt()).isEqualTo(40);
     assertThat(j.get("tracedOps").asLong()).isPositive();
+    for (String w : new String[] {"steadyState", "whole"}) {
+      assertThat(j.get("perOp").get(w).get("gcPause").asDouble()).as(w).isGreaterThanOrEqualTo(0);
+    }
+    assertThat(r.out()).doesNotContain("\"gcPause\":-");
   }
 
   @Test
@@ -66,7 +70,7 @@ class RunCommandTest {
     }
     CliRun bad = CliRun.of("run", "stencil", "--jit-warmup", "-1");
     assertThat(bad.exitCode()).isEqualTo(2);
-    assertThat(bad.err()).contains("--jit-warmup must be 0..100, got -1").doesNotContain("Exception");
+    assertThat(bad.err()).contains("--jit-warmup must be 0..1000, got -1").doesNotContain("Exception");
   }
 
   private static String[] concat(String[] a, String... b) {

@@ -20,14 +20,24 @@ import org.apophenia.apophenia.Bucket;
  * @param wallNanos real time of the issuing thread since the context was created
  * @param buckets that time split into {@link Bucket}s, {@code buckets[i][bucket.ordinal()]}
  * @param simulatedNanos simulated time by which everything the runtime had received was finished
+ * @param gcPauseNanos the JVM's garbage-collection pauses so far, all collectors ({@link GcPauses}):
+ *     they stop the issuing thread too, so each lies inside whichever bucket was current, and a
+ *     pause of tens of milliseconds can double a short window's figures
  */
-public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos) {
+public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos,
+    long[] gcPauseNanos) {
   public IterationMarks {
     Objects.requireNonNull(ops, "ops");
     int n = ops.length;
-    if (n == 0 || opsIssued.length != n || wallNanos.length != n || buckets.length != n || simulatedNanos.length != n) {
+    if (n == 0 || opsIssued.length != n || wallNanos.length != n || buckets.length != n || simulatedNanos.length != n
+        || gcPauseNanos.length != n) {
       throw new IllegalArgumentException("marks must be non-empty and of one length");
     }
+  }
+
+  /** Marks without garbage-collection readings (tests): no pauses. */
+  public IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos) {
+    this(ops, opsIssued, wallNanos, buckets, simulatedNanos, new long[ops.length]);
   }
 
   /** Iterations covered (the arrays hold one more entry). */
@@ -70,7 +80,8 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
     double frontDoor = Bucket.frontDoor(perOp);
     double apophenia = Bucket.apophenia(perOp);
     return new SteadyState(from, to - from, n, (double) (simulatedNanos[to] - simulatedNanos[from]) / n, frontDoor,
-        apophenia, (double) (wallNanos[to] - wallNanos[from]) / n, perOp);
+        apophenia, (double) (wallNanos[to] - wallNanos[from]) / n, perOp,
+        (double) (gcPauseNanos[to] - gcPauseNanos[from]) / n);
   }
 
   /**
@@ -84,9 +95,19 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
    * @param apopheniaNanosPerOp real time in Apophenia's own work (tokenize, match and ingest buckets)
    * @param wallNanosPerOp the issuing thread's real time, measured apart from the buckets
    * @param bucketNanosPerOp real time per {@link Bucket}, by ordinal; they add up to the wall time
+   * @param gcPauseNanosPerOp the JVM's garbage-collection pauses during the window: not a bucket, but
+   *     part of the buckets (of whichever was current when the pause came), and so of the wall time
    */
   public record SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
-      double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp) {
+      double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp,
+      double gcPauseNanosPerOp) {
+
+    /** A window without garbage-collection readings. */
+    public SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
+        double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp) {
+      this(fromIteration, iterations, ops, simulatedNanosPerOp, frontDoorNanosPerOp, apopheniaNanosPerOp,
+          wallNanosPerOp, bucketNanosPerOp, 0);
+    }
 
     /** Nanoseconds per operation in {@code b}. */
     public double nanosPerOp(Bucket b) {

@@ -106,6 +106,7 @@ public final class SampleRunner {
     final long[] wall;
     final long[][] buckets;
     final int[] events;
+    final long[] gc;
 
     Marks(int n) {
       ops = new long[n];
@@ -113,6 +114,7 @@ public final class SampleRunner {
       wall = new long[n];
       buckets = new long[n][];
       events = new int[n];
+      gc = new long[n];
     }
 
     void mark(ArrayContext np, LegionRuntime runtime, int i) {
@@ -123,6 +125,7 @@ public final class SampleRunner {
       // the wall clock is read right after the account, so that their difference is only this line
       buckets[i] = np.account().snapshot(TimeAccount.newSnapshot());
       wall[i] = System.nanoTime() - np.createdNanos();
+      gc[i] = GcPauses.nanos();
     }
 
     /** The marks of the first {@code done} iterations, with simulated times read once everything ran. */
@@ -136,7 +139,7 @@ public final class SampleRunner {
         simulated[i] = latest;
       }
       return new IterationMarks(Arrays.copyOf(ops, done + 1), Arrays.copyOf(issued, done + 1),
-          Arrays.copyOf(wall, done + 1), Arrays.copyOf(buckets, done + 1), simulated);
+          Arrays.copyOf(wall, done + 1), Arrays.copyOf(buckets, done + 1), simulated, Arrays.copyOf(gc, done + 1));
     }
   }
 

@@ -87,6 +87,27 @@ class PerOpDecompositionTest {
     assertThat(early.steady().fromIteration()).isEqualTo(75);
   }
 
+  @Test
+  void aWindowReportsTheGarbageCollectionPausesInsideIt() {
+    IterationMarks m = synthetic(0);
+    long[] gc = new long[m.ops().length];
+    for (int i = 0; i < gc.length; i++) {
+      gc[i] = i < 80 ? 0 : 30_000_000L; // one 30 ms pause in iteration 79, one more in iteration 90
+      gc[i] += i < 91 ? 0 : 20_000_000L;
+    }
+    IterationMarks g = new IterationMarks(m.ops(), m.opsIssued(), m.wallNanos(), m.buckets(), m.simulatedNanos(), gc);
+    assertThat(g.steady().gcPauseNanosPerOp()).isEqualTo(50_000_000.0 / 250);
+    assertThat(g.window(81, 90).gcPauseNanosPerOp()).isZero();
+    assertThat(g.window(81, 91).gcPauseNanosPerOp()).isEqualTo(20_000_000.0 / 100);
+    assertThat(g.whole().gcPauseNanosPerOp()).isEqualTo(50_000_000.0 / 1000);
+    assertThat(m.steady().gcPauseNanosPerOp()).as("marks without readings").isZero();
+    // a real run reads the JVM's collectors at every mark: cumulative, so never negative
+    RunResult r = run(Mode.AUTO, 40);
+    assertThat(r.steadyState().gcPauseNanosPerOp()).isGreaterThanOrEqualTo(0);
+    assertThat(r.whole().gcPauseNanosPerOp()).isGreaterThanOrEqualTo(r.steadyState().gcPauseNanosPerOp()
+        * r.steadyState().ops() / r.whole().ops());
+  }
+
   private static IterationMarks synthetic(int backlogAt) {
     int n = 101;
     long[] ops = new long[n];
