@@ -62,7 +62,7 @@ public final class Interceptor<O> implements AutoCloseable {
     // windows across buffers are mined on a thread of their own, created when the first one is
     // launched, so that one long job never holds up the short ones behind it
     Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
-    this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner);
+    this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner, b.filterWindows);
     this.replayer = new TraceReplayer<>(b.config, b.sink, listener);
   }
 
@@ -161,7 +161,7 @@ public final class Interceptor<O> implements AutoCloseable {
         finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
         replayer.cache.promotions, replayer.cache.rejectedPromotions, replayer.pending(), finder.backedOff,
         finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
-        replayer.losingEvictions, replayer.recordedNeverReplayed());
+        replayer.losingEvictions, replayer.recordedNeverReplayed(), finder.answered);
   }
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */
@@ -205,6 +205,7 @@ public final class Interceptor<O> implements AutoCloseable {
     private InterceptorListener listener = InterceptorListener.NONE;
     private TimeAccount account = TimeAccount.OFF;
     private Function<long[], MiningResult> miner;
+    private boolean filterWindows = true;
 
     private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
       this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
@@ -252,6 +253,15 @@ public final class Interceptor<O> implements AutoCloseable {
     /** Replaces the mining function (tests: injected delays and failures). */
     Builder<O> miner(Function<long[], MiningResult> miner) {
       this.miner = miner;
+      return this;
+    }
+
+    /**
+     * Whether windows that cannot hold a repeat are answered without mining (default true; tests
+     * compare both: the decisions are the same).
+     */
+    Builder<O> filterWindows(boolean on) {
+      this.filterWindows = on;
       return this;
     }
 

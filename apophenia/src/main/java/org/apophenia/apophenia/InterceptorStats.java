@@ -30,6 +30,8 @@ package org.apophenia.apophenia;
  *     selection to matches at other positions (never recorded: they cost matching, not recordings)
  * @param tracesNeverReplayed trace ids issued exactly once: recorded by the runtime and not replayed
  *     (so far), the recordings that bought nothing
+ * @param windowsWithoutRepeats ruler windows not mined because no string of the minimum trace length
+ *     occurred twice in them (so FindRepeats would have found nothing); ingested, empty, like the others
  */
 public record InterceptorStats(
     long ops,
@@ -54,7 +56,8 @@ public record InterceptorStats(
     long tokensMined,
     long jobsMinedInline,
     long losingTracesEvicted,
-    long tracesNeverReplayed) {
+    long tracesNeverReplayed,
+    long windowsWithoutRepeats) {
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {

@@ -14,16 +14,26 @@ import java.util.function.Function;
  * @param index launch order
  * @param launchPosition stream position at launch
  * @param ingestPosition stream position at which the result is ingested
- * @param window the tokens mined
+ * @param window the tokens mined (null for a job answered without mining)
+ * @param windowLength tokens in the window
  * @param result completed by whoever runs the job (or cancelled when dropped)
  * @param claimed set by whoever runs the job, or when it is dropped
  */
-record MiningJob(long index, long launchPosition, long ingestPosition, long[] window,
+record MiningJob(long index, long launchPosition, long ingestPosition, long[] window, int windowLength,
     CompletableFuture<MiningResult> result, AtomicBoolean claimed) {
 
   MiningJob(long index, long launchPosition, long ingestPosition, long[] window) {
-    this(index, launchPosition, ingestPosition, window, new CompletableFuture<>(), new AtomicBoolean());
+    this(index, launchPosition, ingestPosition, window, window.length, new CompletableFuture<>(), new AtomicBoolean());
   }
+
+  /** A job whose result is known without mining its window of {@code windowLength} tokens: born done and claimed. */
+  static MiningJob answered(long index, long launchPosition, long ingestPosition, int windowLength,
+      CompletableFuture<MiningResult> done) {
+    return new MiningJob(index, launchPosition, ingestPosition, null, windowLength, done, CLAIMED);
+  }
+
+  /** The claim of every answered job: set for good (nobody runs them, and dropping one changes nothing). */
+  private static final AtomicBoolean CLAIMED = new AtomicBoolean(true);
 
   /** Runs the job with {@code miner} unless someone claimed it already; returns whether it ran here. */
   boolean runIfUnclaimed(Function<long[], MiningResult> miner) {

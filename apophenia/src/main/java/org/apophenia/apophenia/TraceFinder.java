@@ -98,6 +98,13 @@ final class TraceFinder {
   private final Lane across;
   /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
   private final boolean builtInMiner;
+  /** Windows that cannot hold a repeat are answered without mining (built-in miner only; else null). */
+  private final RepeatFilter filter;
+  /** The empty result of a window without repeats: what FindRepeats would return, known in advance. */
+  private static final CompletableFuture<MiningResult> NO_REPEATS =
+      CompletableFuture.completedFuture(new MiningResult(List.of(), new int[0], new boolean[0], List.of(), 0));
+  /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
+  private final List<MiningResult> dueResults = new ArrayList<>();
   private long interval;
   /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
   private long nextDue = Long.MAX_VALUE;
@@ -119,6 +126,8 @@ final class TraceFinder {
   long waits;
   long minedInline;
   long backedOff;
+  /** Windows answered by the filter (no repeat possible), not mined. */
+  long answered;
   /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
   final LongAdder miningCpuNanos = new LongAdder();
   final LongAdder tokensMined = new LongAdder();
@@ -133,7 +142,7 @@ final class TraceFinder {
   static final int MAX_INLINE_WINDOW = 512;
 
   TraceFinder(ApopheniaConfig config, Executor executor, Executor acrossExecutor, Collective collective,
-      InterceptorListener listener, Function<long[], MiningResult> miner) {
+      InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows) {
     this.config = config;
     RepeatFinder repeats = RepeatFinder.of(config.minTraceLength(), config.maxTraceLength());
     this.builtInMiner = miner == null;
@@ -146,6 +155,7 @@ final class TraceFinder {
     this.listener = listener;
     this.history = new long[config.historyBuffers() * config.batchSize()];
     this.maxWindow = history.length;
+    this.filter = filterWindows && builtInMiner ? new RepeatFilter(config.minTraceLength(), history.length) : null;
     this.interval = config.ingestionDelay();
     this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
   }
@@ -165,6 +175,15 @@ final class TraceFinder {
       cursor = 0;
     }
     size++;
+    boolean covered = tracedRun >= config.multiScaleFactor();
+    if (filter != null) {
+      if (covered) {
+        filter.pause();
+      } else {
+        filter.resume();
+      }
+      filter.push(token);
+    }
     int w = schedule.windowAfter(size);
     if (schedule.isFull(size)) {
       size = 0;
@@ -174,9 +193,14 @@ final class TraceFinder {
       long span = Math.min(Long.lowestOneBit(buffers), config.historyBuffers());
       w = (int) Math.min(span * config.batchSize(), position + 1);
     }
-    if (w >= 2 * config.minTraceLength() && !backOff(w, tracedRun >= config.multiScaleFactor())) {
+    if (w >= 2 * config.minTraceLength() && !backOff(w, covered)) {
       if (buffered.jobs.size() + across.jobs.size() < config.maxInFlightJobs()) {
-        launch(window(position + 1, w), position + 1);
+        if (filter == null || filter.mayRepeat(w)) {
+          launch(window(position + 1, w), position + 1, w);
+        } else {
+          launch(null, position + 1, w); // answered: no copy, no hand-off, ingested as if mined
+          answered++;
+        }
       } else {
         skipped++;
       }
@@ -211,17 +235,25 @@ final class TraceFinder {
     return false;
   }
 
-  private void launch(long[] window, long position) {
-    boolean wide = window.length > config.batchSize();
+  /**
+   * Launches the window of {@code w} tokens ending at {@code position}: {@code window} is its copy, or
+   * null if the filter answered it (it cannot hold a repeat), in which case the job is born done with
+   * the empty result and is ingested at the same point, in the same order, as if it had been mined.
+   */
+  private void launch(long[] window, long position, int w) {
+    boolean wide = w > config.batchSize();
     Lane lane = wide ? across : buffered;
     // a window across buffers is due a quarter of an operation per token later (at most a buffer, so
     // that these jobs, launched two buffers apart at least, still fall due in launch order)
-    long delay = wide ? Math.max(interval, Math.min(window.length / 4, config.batchSize())) : interval;
-    MiningJob job = new MiningJob(nextJob++, position, position + delay, window);
-    lane.last = lane.last.handleAsync((r, e) -> {
-      job.runIfUnclaimed(this::mineMeasured);
-      return null;
-    }, lane.executor);
+    long delay = wide ? Math.max(interval, Math.min(w / 4, config.batchSize())) : interval;
+    MiningJob job = window == null ? MiningJob.answered(nextJob++, position, position + delay, w, NO_REPEATS)
+        : new MiningJob(nextJob++, position, position + delay, window);
+    if (window != null) {
+      lane.last = lane.last.handleAsync((r, e) -> {
+        job.runIfUnclaimed(this::mineMeasured);
+        return null;
+      }, lane.executor);
+    }
     lane.jobs.add(job);
     nextDue = Math.min(nextDue, lane.jobs.peek().ingestPosition());
     launched++;
@@ -266,7 +298,8 @@ final class TraceFinder {
     if (!isDue(position)) {
       return List.of();
     }
-    List<MiningResult> results = new ArrayList<>();
+    List<MiningResult> results = dueResults;
+    results.clear();
     due(buffered, position, results);
     due(across, position, results);
     updateNextDue();
@@ -303,7 +336,7 @@ final class TraceFinder {
           failed++;
         }
         if (listener != InterceptorListener.NONE) {
-          listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.window().length,
+          listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.windowLength(),
               r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
         }
       }
@@ -333,7 +366,7 @@ final class TraceFinder {
    * mining thread has not started it, else awaited (a wait, counted).
    */
   private MiningResult await(MiningJob j) {
-    if (!j.result().isDone() && builtInMiner && j.window().length <= MAX_INLINE_WINDOW
+    if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
         && j.runIfUnclaimed(this::mineMeasured)) {
       minedInline++;
     } else if (!j.result().isDone()) {
@@ -344,11 +377,11 @@ final class TraceFinder {
     } catch (TimeoutException e) {
       j.drop();
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
-          j.index(), j.window().length, failed + 1);
+          j.index(), j.windowLength(), failed + 1);
     } catch (ExecutionException | CancellationException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
-          j.index(), j.window().length, String.valueOf(cause), failed + 1);
+          j.index(), j.windowLength(), String.valueOf(cause), failed + 1);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());

@@ -181,6 +181,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     extra.put("miningWaits", stats.waits());
     extra.put("miningBackedOff", stats.jobsBackedOff());
+    extra.put("miningWindowsWithoutRepeats", stats.windowsWithoutRepeats());
     extra.put("tokensMined", stats.tokensMined());
     extra.put("miningCpuNanosPerOp", (double) stats.miningCpuNanos() / n);
     extra.put("miningCoreFraction", stats.miningCpuNanos() / (millis * 1e6));
@@ -225,8 +226,9 @@ final class AnalyzeCommand implements Callable<Integer> {
       long sOwn = own - Bucket.apophenia(steady.bucketsBefore());
       w.printf(java.util.Locale.ROOT, "steady state (ops %d to the end, %.0f%% of the stream): Apophenia %.0f ns/op, "
           + "%.2f M ops/s%n", steady.fromOp(), 100.0 * sn / n, (double) sOwn / sn, sOwn <= 0 ? 0.0 : 1e3 * sn / sOwn);
-      w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core%n",
-          stats.tokensMined(), (double) stats.miningCpuNanos() / n, 100 * stats.miningCpuNanos() / (millis * 1e6));
+      w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core; "
+          + "%d windows without repeats not mined%n", stats.tokensMined(), (double) stats.miningCpuNanos() / n,
+          100 * stats.miningCpuNanos() / (millis * 1e6), stats.windowsWithoutRepeats());
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
       }

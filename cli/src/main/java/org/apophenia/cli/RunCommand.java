@@ -152,9 +152,10 @@ final class RunCommand implements Callable<Integer> {
       printPerOp(w, "whole", r.whole());
       if (r.mining().jobs() > 0) {
         w.printf(java.util.Locale.ROOT, "mining (background thread): %d jobs, %d tokens, %.0f CPU ns per op, %.1f%% of "
-            + "one core; the issuing thread waited %d times; %d windows backed off%n", r.mining().jobs(),
-            r.mining().tokensMined(), r.mining().cpuNanosPerOp(r.ops()), 100 * r.mining().coreFraction(r.wallNanos()),
-            r.mining().waits(), r.mining().backedOff());
+            + "one core; the issuing thread waited %d times; %d windows backed off, %d without repeats not mined%n",
+            r.mining().jobs(), r.mining().tokensMined(), r.mining().cpuNanosPerOp(r.ops()),
+            100 * r.mining().coreFraction(r.wallNanos()), r.mining().waits(), r.mining().backedOff(),
+            r.mining().withoutRepeats());
       }
       if (jitWarmup > 0) {
         w.printf("real times are of the last of %d runs in this JVM (--jit-warmup %d)%n", jitWarmup + 1, jitWarmup);

@@ -148,6 +148,7 @@ final class SampleRunSupport {
     mining.put("coreFraction", r.mining().coreFraction(r.wallNanos()));
     mining.put("waits", r.mining().waits());
     mining.put("backedOff", r.mining().backedOff());
+    mining.put("withoutRepeats", r.mining().withoutRepeats());
     m.put("mining", mining);
     return m;
   }

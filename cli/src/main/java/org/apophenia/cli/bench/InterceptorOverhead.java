@@ -62,7 +62,8 @@ final class InterceptorOverhead implements BenchGroup {
         "ns per operation through a no-op sink (" + measured + " batches of " + batch + " ops after " + warm + " warm-up)",
         "stream", "settings", "sink ns/op (median batch)", "Apophenia ns/op (median batch)",
         "Apophenia ns/op (mean)", "Apophenia M ops/s", "added ns/op (median batch)", "added ns/op (mean)",
-        "traced ops %", "waits for mining (measured batches)", "windows backed off");
+        "traced ops %", "waits for mining (measured batches)", "windows backed off",
+        "windows without repeats (not mined)");
     List<Double> added = new ArrayList<>();
     long sinkChecksum = 0;
     // a pure loop (the steady state: every op inside a known trace), a stream that never repeats
@@ -85,6 +86,7 @@ final class InterceptorOverhead implements BenchGroup {
         int next = 0;
         long waits;
         long backedOff;
+        long answered;
         try (Interceptor<Op> in = Interceptor.builder(Op.TOKENIZER, counting).config(c).build()) {
           long waits0 = 0;
           for (int b = 0; b < warm + measured; b++) {
@@ -108,6 +110,7 @@ final class InterceptorOverhead implements BenchGroup {
           }
           waits = in.stats().waits() - waits0;
           backedOff = in.stats().jobsBackedOff();
+          answered = in.stats().windowsWithoutRepeats();
         }
         sinkChecksum += bare.checksum + through.checksum;
         double med = Stats.median(apo);
@@ -116,7 +119,8 @@ final class InterceptorOverhead implements BenchGroup {
         String name = stream[1] == 0 ? "loop of " + stream[0] + " (steady state)"
             : stream[1] == 100 ? "never repeats (searching)" : "period " + stream[0] + ", " + stream[1] + "% fresh";
         t.row(name, settings, Stats.median(base), med, Stats.mean(apo), 1e3 / med, addMed,
-            Stats.mean(apo) - Stats.mean(base), 100.0 * traced[1] / Math.max(1, traced[0]), waits, backedOff);
+            Stats.mean(apo) - Stats.mean(base), 100.0 * traced[1] / Math.max(1, traced[0]), waits, backedOff,
+            answered);
         s.progress("  interceptor %s, period %d: +%.0f ns/op", settings, stream[0], addMed);
       }
     }

@@ -41,9 +41,11 @@ public record RunResult(String sample, String mode, String machine, int size, in
    * @param cpuNanos the mining thread's CPU time in them
    * @param waits ingestion points at which the issuing thread waited for a job
    * @param backedOff windows not mined because the stream was covered by known traces
+   * @param withoutRepeats windows answered without mining: no string of the minimum trace length
+   *     occurred twice in them (counted in {@code jobs}, not in {@code tokensMined})
    */
-  public record Mining(long jobs, long tokensMined, long cpuNanos, long waits, long backedOff) {
-    public static final Mining NONE = new Mining(0, 0, 0, 0, 0);
+  public record Mining(long jobs, long tokensMined, long cpuNanos, long waits, long backedOff, long withoutRepeats) {
+    public static final Mining NONE = new Mining(0, 0, 0, 0, 0, 0);
 
     /** Mining CPU per operation of the run. */
     public double cpuNanosPerOp(long ops) {

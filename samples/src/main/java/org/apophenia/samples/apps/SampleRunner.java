@@ -78,7 +78,7 @@ public final class SampleRunner {
     InterceptorStats is = np.interceptorStats();
     RunResult.Mining mining = is == null ? RunResult.Mining.NONE
         : new RunResult.Mining(is.jobsIngested() + is.jobsFailed(), is.tokensMined(), is.miningCpuNanos(), is.waits(),
-            is.jobsBackedOff());
+            is.jobsBackedOff(), is.windowsWithoutRepeats());
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
