@@ -1,6 +1,6 @@
 package org.apophenia.apophenia;
 
-import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import java.util.Arrays;
 
 /**
  * Answers, in O(1) per window, whether a window at the end of the token history can hold a repeat
@@ -16,10 +16,10 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
  * approximates (overlapping occurrences count, and so would two {@code m}-grams whose 64-bit hashes
  * collide): it may let a window without repeats be mined, never the reverse.
  *
- * <p><b>Cost.</b> Per token: one hash of the last {@code m} tokens and one lookup in a hash table
- * of {@code m}-grams to their latest start (one probe, usually), from which grams older than
- * {@code horizon} tokens (the longest window) are dropped, so memory stays bounded (32 bytes a slot,
- * 4 to 8 slots per token of the horizon). While the stream is covered by known traces the finder mines few windows and
+ * <p><b>Cost.</b> Per token: one hash of the last {@code m} tokens and one or two lookups (one probe,
+ * usually) in a table of {@code m}-grams to their latest start, kept in two generations of
+ * {@code horizon} tokens (the longest window), so memory stays bounded: 64 to 128 bytes per token of
+ * the horizon. While the stream is covered by known traces the finder mines few windows and
  * the filter is paused ({@link #pause}): no lookups; a window that reaches back before the last
  * resumption is then always mined. Not thread-safe: the application thread's.
  */
@@ -29,17 +29,18 @@ final class RepeatFilter {
   /** The last {@code m} tokens, by position modulo {@code m}. */
   private final long[] recent;
   /**
-   * Open addressing, linear probing: {@code m}-gram hash ({@code 0}: empty) and the gram's latest
-   * start. Entries older than {@code horizon} are dropped when the table is rebuilt, which happens
-   * when it is half full: at most {@code horizon} live entries, so a rebuild frees at least a quarter
-   * of the slots and costs O(slots) once per {@code horizon / 2} insertions or more.
+   * Two generations of an open-addressing table (linear probing) from {@code m}-gram hash ({@code 0}:
+   * empty) to the gram's latest start: grams first seen in the current generation of {@code horizon}
+   * tokens, and in the one before. A gram is looked up in both, so every start of the last
+   * {@code horizon} tokens is found; at each generation's end the older table is cleared and reused.
+   * Each holds at most {@code horizon} grams in at least twice as many slots.
    */
   private long[] keys;
   private long[] starts;
-  private long[] spareKeys;
-  private long[] spareStarts;
+  private long[] oldKeys;
+  private long[] oldStarts;
   private final int mask;
-  private int used;
+  private long generationStart;
   /** Tokens pushed so far (the next token's position). */
   private long position;
   /** The largest earlier-occurrence position of any m-gram recorded so far ({@code -1}: none). */
@@ -59,11 +60,11 @@ final class RepeatFilter {
     this.m = minLength;
     this.horizon = horizon;
     this.recent = new long[minLength];
-    int slots = Integer.highestOneBit((int) Math.max(64, 4 * horizon - 1)) << 1;
+    int slots = Integer.highestOneBit((int) Math.max(32, 2 * horizon - 1)) << 1;
     keys = new long[slots];
     starts = new long[slots];
-    spareKeys = new long[slots];
-    spareStarts = new long[slots];
+    oldKeys = new long[slots];
+    oldStarts = new long[slots];
     mask = slots - 1;
   }
 
@@ -74,16 +75,30 @@ final class RepeatFilter {
     if (paused || p < m - 1) {
       return; // a gram that straddles a resumption is recorded: its tokens are real, only older
     }
+    if (p - generationStart >= horizon) {
+      long[] k = oldKeys;
+      long[] st = oldStarts;
+      Arrays.fill(k, 0);
+      oldKeys = keys;
+      oldStarts = starts;
+      keys = k;
+      starts = st;
+      generationStart = p;
+    }
     long start = p - m + 1;
-    long earlier = record(gramHash(start), start);
+    long g = gramHash(start);
+    long earlier = record(g, start);
+    if (earlier < 0) {
+      earlier = find(g);
+    }
     if (earlier > latestEarlier) {
       latestEarlier = earlier;
     }
   }
 
-  /** Records the gram {@code g} at {@code start}; returns its previous start, or -1. */
+  /** Records the gram {@code g} at {@code start} in the current table; returns its start there, or -1. */
   private long record(long g, long start) {
-    int i = (int) (g ^ (g >>> 32)) & mask;
+    int i = slot(g);
     while (true) {
       long k = keys[i];
       if (k == g) {
@@ -94,38 +109,27 @@ final class RepeatFilter {
       if (k == 0) {
         keys[i] = g;
         starts[i] = start;
-        if (++used > (mask + 1) / 2) {
-          rebuild(start - horizon);
-        }
         return -1;
       }
       i = (i + 1) & mask;
     }
   }
 
-  /** Keeps the entries that start at {@code oldest} or later (older ones can lie in no window). */
-  private void rebuild(long oldest) {
-    long[] k = spareKeys;
-    long[] st = spareStarts;
-    java.util.Arrays.fill(k, 0);
-    int n = 0;
-    for (int j = 0; j <= mask; j++) {
-      long g = keys[j];
-      if (g != 0 && starts[j] >= oldest) {
-        int i = (int) (g ^ (g >>> 32)) & mask;
-        while (k[i] != 0) {
-          i = (i + 1) & mask;
-        }
-        k[i] = g;
-        st[i] = starts[j];
-        n++;
+  /** The gram's latest start in the previous generation, or -1. */
+  private long find(long g) {
+    for (int i = slot(g); ; i = (i + 1) & mask) {
+      long k = oldKeys[i];
+      if (k == g) {
+        return oldStarts[i];
+      }
+      if (k == 0) {
+        return -1;
       }
     }
-    spareKeys = keys;
-    spareStarts = starts;
-    keys = k;
-    starts = st;
-    used = n;
+  }
+
+  private int slot(long g) {
+    return (int) (g ^ (g >>> 32)) & mask;
   }
 
   /** Whether the window of the last {@code w} tokens pushed may hold a repeat of {@code m} tokens or more. */
@@ -148,8 +152,9 @@ final class RepeatFilter {
       return;
     }
     paused = false;
-    java.util.Arrays.fill(keys, 0);
-    used = 0;
+    Arrays.fill(keys, 0);
+    Arrays.fill(oldKeys, 0);
+    generationStart = position;
     validFrom = position;
   }
 
