@@ -152,9 +152,9 @@ final class RepeatFilter {
       return;
     }
     paused = false;
-    Arrays.fill(keys, 0);
-    Arrays.fill(oldKeys, 0);
-    generationStart = position;
+    // no clearing: the grams kept from before the pause are real occurrences (an answer can only
+    // grow from them), and a pair with an occurrence in the pause lies in a window that starts before
+    // validFrom, which is mined. A resumption so costs nothing, however often coverage flickers.
     validFrom = position;
   }
 
