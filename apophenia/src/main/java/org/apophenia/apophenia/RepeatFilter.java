@@ -24,6 +24,12 @@ import java.util.Arrays;
  * resumption is then always mined. Not thread-safe: the application thread's.
  */
 final class RepeatFilter {
+  /**
+   * The longest history a filter is built for: its tables take 64 to 128 bytes per token of it, 16 to
+   * 32 MB here. A finder with a longer history mines every window.
+   */
+  static final int MAX_HORIZON = 1 << 18;
+
   private final int m;
   private final long horizon;
   /** The last {@code m} tokens, by position modulo {@code m}. */
@@ -54,7 +60,7 @@ final class RepeatFilter {
    * tokens.
    */
   RepeatFilter(int minLength, long horizon) {
-    if (minLength < 1 || horizon < minLength || horizon > 1 << 28) {
+    if (minLength < 1 || horizon < minLength || horizon > MAX_HORIZON) {
       throw new IllegalArgumentException("minLength " + minLength + ", horizon " + horizon);
     }
     this.m = minLength;

@@ -29,6 +29,8 @@ public final class TimeAccount {
 
   private final LongSupplier clock;
   private final long[] nanos = new long[Bucket.all().length];
+  /** Clock reads at switches, by the buckets they border (each read borders the one left and the one entered). */
+  private final long[] reads = new long[Bucket.all().length];
   private Bucket current = Bucket.OTHER;
   private long last;
   /** Null for an account that reads the clock at every switch. */
@@ -135,8 +137,36 @@ public final class TimeAccount {
     nanos[current.ordinal()] += now - last;
     last = now;
     Bucket prev = current;
+    reads[prev.ordinal()]++;
+    reads[bucket.ordinal()]++;
     current = bucket;
     return prev;
+  }
+
+  /**
+   * The clock reads made at switches outside spans so far, by bucket, into {@code into} (indexed by
+   * ordinal), and returns it. A read borders two buckets, the one left and the one entered, and
+   * counts in both: about half its cost lands on each side, so a bucket's own measuring cost is near
+   * {@code reads / 2} times {@link #clockReadNanos()}. Reads inside spans are the sampler's.
+   */
+  public long[] reads(long[] into) {
+    System.arraycopy(reads, 0, into, 0, reads.length);
+    return into;
+  }
+
+  private static volatile long readCost = -1;
+
+  /**
+   * The cost of one {@link System#nanoTime()} read on this machine (the median of back-to-back reads,
+   * measured once per JVM).
+   */
+  public static long clockReadNanos() {
+    long c = readCost;
+    if (c < 0) {
+      c = SpanSampler.calibrate(System::nanoTime);
+      readCost = c;
+    }
+    return c;
   }
 
   /** {@link #enter} inside a span: the sampler decides whether this switch reads the clock. */

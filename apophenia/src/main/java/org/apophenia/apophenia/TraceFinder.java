@@ -62,6 +62,14 @@ import org.apophenia.suffix.RulerSchedule;
  * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
  * agree. Skipped windows count in {@link #backedOff}.
  *
+ * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
+ * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
+ * mined to an empty result; its job is instead born done with that result, with no copy and no
+ * hand-off, and ingested at the same point, so every decision is unchanged. On a stream that never
+ * repeats this is every window: the mining thread then has nothing to do and the application never
+ * waits for it. The filter pauses while the stream is covered (see back-off) and is not built for a
+ * history longer than {@link RepeatFilter#MAX_HORIZON} or for an injected miner.
+ *
  * <p><b>Windows across buffers.</b> Within a buffer the ruler schedule picks the windows; when a
  * buffer fills, the {@code k}-th, the window is the last {@code min(lowestOneBit(k), historyBuffers)}
  * buffers rather than the buffer alone (the ruler continued at the scale of buffers). Mining each
@@ -155,7 +163,8 @@ final class TraceFinder {
     this.listener = listener;
     this.history = new long[config.historyBuffers() * config.batchSize()];
     this.maxWindow = history.length;
-    this.filter = filterWindows && builtInMiner ? new RepeatFilter(config.minTraceLength(), history.length) : null;
+    this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
+        ? new RepeatFilter(config.minTraceLength(), history.length) : null;
     this.interval = config.ingestionDelay();
     this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
   }

@@ -45,6 +45,21 @@ class TimeAccountTest {
   }
 
   @Test
+  void eachReadCountsInBothBucketsItBorders() {
+    TimeAccount a = TimeAccount.started(() -> now);
+    Bucket caller = a.enter(Bucket.ANALYSIS);
+    Bucket prev = a.enter(Bucket.KERNEL);
+    a.enter(prev);
+    a.enter(caller);
+    long[] r = a.reads(TimeAccount.newSnapshot());
+    assertThat(r[Bucket.OTHER.ordinal()]).isEqualTo(2);
+    assertThat(r[Bucket.ANALYSIS.ordinal()]).isEqualTo(4);
+    assertThat(r[Bucket.KERNEL.ordinal()]).isEqualTo(2);
+    assertThat(r[Bucket.MATCH.ordinal()]).isZero();
+    assertThat(TimeAccount.clockReadNanos()).isPositive().isLessThan(100_000);
+  }
+
+  @Test
   void offMeasuresNothing() {
     assertThat(TimeAccount.OFF.isOn()).isFalse();
     assertThat(TimeAccount.OFF.enter(Bucket.KERNEL)).isEqualTo(Bucket.KERNEL);

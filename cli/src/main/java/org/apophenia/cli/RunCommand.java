@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apophenia.apophenia.Bucket;
+import org.apophenia.apophenia.TimeAccount;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -130,6 +131,7 @@ final class RunCommand implements Callable<Integer> {
       j.put("jitWarmupRuns", jitWarmup);
       j.put("costModel", costModel);
       j.put("costModelParameters", o.costModel().describe());
+      j.put("clockReadNanos", TimeAccount.clockReadNanos());
       w.println(new ObjectMapper().writeValueAsString(j));
     } else {
       w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
@@ -148,6 +150,14 @@ final class RunCommand implements Callable<Integer> {
             st.ops(), r.steadyStateWarm() || r.mode().equals("none") ? "" : ", not all replayed yet", st.simulatedNanosPerOp() / 1e3,
             st.frontDoorNanosPerOp() / 1e3, st.apopheniaNanosPerOp() / 1e3);
         printPerOp(w, "steady", st);
+        StringBuilder reads = new StringBuilder();
+        for (Bucket k : Bucket.values()) {
+          if (st.clockReadsPerOp(k) > 0) {
+            reads.append(String.format(java.util.Locale.ROOT, " %s %.1f", k.key(), st.clockReadsPerOp(k)));
+          }
+        }
+        w.printf(java.util.Locale.ROOT, "clock reads per op, steady (each about %d ns, half in each bucket it borders):%s%n",
+            TimeAccount.clockReadNanos(), reads);
       }
       printPerOp(w, "whole", r.whole());
       if (r.mining().jobs() > 0) {

@@ -167,6 +167,11 @@ final class SampleRunSupport {
     }
     m.put("wall", s.wallNanosPerOp());
     m.put("gcPause", s.gcPauseNanosPerOp());
+    Map<String, Object> reads = new LinkedHashMap<>();
+    for (Bucket b : Bucket.values()) {
+      reads.put(b.key(), s.clockReadsPerOp(b));
+    }
+    m.put("clockReads", reads);
     m.put("fromIteration", s.fromIteration());
     m.put("iterations", s.iterations());
     m.put("ops", s.ops());

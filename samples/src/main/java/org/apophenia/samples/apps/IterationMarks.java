@@ -23,21 +23,29 @@ import org.apophenia.apophenia.Bucket;
  * @param gcPauseNanos the JVM's garbage-collection pauses so far, all collectors ({@link GcPauses}):
  *     they stop the issuing thread too, so each lies inside whichever bucket was current, and a
  *     pause of tens of milliseconds can double a short window's figures
+ * @param clockReads the time account's clock reads so far, by the buckets they border
+ *     ({@code TimeAccount.reads}): the measurement's own cost inside the buckets
  */
 public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos,
-    long[] gcPauseNanos) {
+    long[] gcPauseNanos, long[][] clockReads) {
   public IterationMarks {
     Objects.requireNonNull(ops, "ops");
     int n = ops.length;
     if (n == 0 || opsIssued.length != n || wallNanos.length != n || buckets.length != n || simulatedNanos.length != n
-        || gcPauseNanos.length != n) {
+        || gcPauseNanos.length != n || clockReads.length != n) {
       throw new IllegalArgumentException("marks must be non-empty and of one length");
     }
   }
 
-  /** Marks without garbage-collection readings (tests): no pauses. */
+  /** Marks without garbage-collection or clock-read readings (tests): none. */
   public IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos) {
     this(ops, opsIssued, wallNanos, buckets, simulatedNanos, new long[ops.length]);
+  }
+
+  /** Marks without clock-read readings (tests). */
+  public IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, long[][] buckets, long[] simulatedNanos,
+      long[] gcPauseNanos) {
+    this(ops, opsIssued, wallNanos, buckets, simulatedNanos, gcPauseNanos, new long[ops.length][Bucket.values().length]);
   }
 
   /** Iterations covered (the arrays hold one more entry). */
@@ -74,14 +82,16 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
       return null;
     }
     double[] perOp = new double[Bucket.values().length];
+    double[] reads = new double[Bucket.values().length];
     for (Bucket b : Bucket.values()) {
       perOp[b.ordinal()] = (double) (buckets[to][b.ordinal()] - buckets[from][b.ordinal()]) / n;
+      reads[b.ordinal()] = (double) (clockReads[to][b.ordinal()] - clockReads[from][b.ordinal()]) / n;
     }
     double frontDoor = Bucket.frontDoor(perOp);
     double apophenia = Bucket.apophenia(perOp);
     return new SteadyState(from, to - from, n, (double) (simulatedNanos[to] - simulatedNanos[from]) / n, frontDoor,
         apophenia, (double) (wallNanos[to] - wallNanos[from]) / n, perOp,
-        (double) (gcPauseNanos[to] - gcPauseNanos[from]) / n);
+        (double) (gcPauseNanos[to] - gcPauseNanos[from]) / n, reads);
   }
 
   /**
@@ -97,10 +107,25 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
    * @param bucketNanosPerOp real time per {@link Bucket}, by ordinal; they add up to the wall time
    * @param gcPauseNanosPerOp the JVM's garbage-collection pauses during the window: not a bucket, but
    *     part of the buckets (of whichever was current when the pause came), and so of the wall time
+   * @param clockReadsPerOp the time account's clock reads per operation bordering each bucket, by
+   *     ordinal (see {@code TimeAccount.reads}): half of each read's cost is in each bucket it borders
    */
   public record SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
       double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp,
-      double gcPauseNanosPerOp) {
+      double gcPauseNanosPerOp, double[] clockReadsPerOp) {
+
+    /** A window without clock-read readings. */
+    public SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
+        double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp,
+        double gcPauseNanosPerOp) {
+      this(fromIteration, iterations, ops, simulatedNanosPerOp, frontDoorNanosPerOp, apopheniaNanosPerOp,
+          wallNanosPerOp, bucketNanosPerOp, gcPauseNanosPerOp, new double[bucketNanosPerOp.length]);
+    }
+
+    /** Clock reads per operation bordering {@code b}. */
+    public double clockReadsPerOp(Bucket b) {
+      return clockReadsPerOp[b.ordinal()];
+    }
 
     /** A window without garbage-collection readings. */
     public SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,

@@ -107,6 +107,7 @@ public final class SampleRunner {
     final long[][] buckets;
     final int[] events;
     final long[] gc;
+    final long[][] reads;
 
     Marks(int n) {
       ops = new long[n];
@@ -115,6 +116,7 @@ public final class SampleRunner {
       buckets = new long[n][];
       events = new int[n];
       gc = new long[n];
+      reads = new long[n][];
     }
 
     void mark(ArrayContext np, LegionRuntime runtime, int i) {
@@ -126,6 +128,7 @@ public final class SampleRunner {
       buckets[i] = np.account().snapshot(TimeAccount.newSnapshot());
       wall[i] = System.nanoTime() - np.createdNanos();
       gc[i] = GcPauses.nanos();
+      reads[i] = np.account().reads(TimeAccount.newSnapshot());
     }
 
     /** The marks of the first {@code done} iterations, with simulated times read once everything ran. */
@@ -139,7 +142,8 @@ public final class SampleRunner {
         simulated[i] = latest;
       }
       return new IterationMarks(Arrays.copyOf(ops, done + 1), Arrays.copyOf(issued, done + 1),
-          Arrays.copyOf(wall, done + 1), Arrays.copyOf(buckets, done + 1), simulated, Arrays.copyOf(gc, done + 1));
+          Arrays.copyOf(wall, done + 1), Arrays.copyOf(buckets, done + 1), simulated, Arrays.copyOf(gc, done + 1),
+          Arrays.copyOf(reads, done + 1));
     }
   }
 

@@ -61,6 +61,10 @@ class PerOpDecompositionTest {
     assertThat(auto.steadyStateWarm()).isTrue();
     assertThat(auto.steadyState().nanosPerOp(Bucket.ANALYSIS)).isZero();
     assertThat(auto.steadyState().nanosPerOp(Bucket.REPLAY)).isPositive();
+    // every array operation is hashed between two switches: two reads border tokenize per operation
+    assertThat(auto.steadyState().clockReadsPerOp(Bucket.TOKENIZE)).isEqualTo(2.0);
+    assertThat(none.steadyState().clockReadsPerOp(Bucket.TOKENIZE)).isZero();
+    assertThat(auto.steadyState().clockReadsPerOp(Bucket.MATCH)).isGreaterThanOrEqualTo(2.0);
   }
 
   @Test
