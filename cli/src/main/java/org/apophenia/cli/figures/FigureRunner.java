@@ -112,7 +112,8 @@ final class FigureRunner {
       progress.accept("  " + r.key() + " failed: " + why);
       return new FigurePoint(r, Double.NaN, -1, -1, Double.NaN, "failed: " + why, false);
     }
-    SteadyWindow w = SteadyWindow.of(res.marks().simulatedNanos(), mode != Mode.NONE, res.warmupIterations());
+    SteadyWindow w = SteadyWindow.of(res.marks().simulatedNanos(), res.marks().ops(), res.marks().opsIssued(),
+        mode != Mode.NONE, res.warmupIterations());
     FigurePoint p = new FigurePoint(r, w.iterationsPerSecond(), res.warmupIterations(), w.from(), times.meanMicros(),
         w.status(res.warmupIterations()), w.warm());
     progress.accept(String.format(java.util.Locale.ROOT, "  %-7s %-6s %-8s %2d nodes %2d GPUs: %8.2f it/s, "

@@ -15,13 +15,13 @@ package org.apophenia.cli.figures;
  *
  * @param from the first iteration of the window: the marks' index it starts at
  * @param to the run's iterations: the marks' index it ends at (the mark after the close)
- * @param iterationsPerSecond iterations of the window per simulated second
+ * @param iterationsPerSecond iterations' worth of work the runtime received in the window, per simulated second
  * @param warm whether the run's warm-up iteration is before the window (untraced runs: always)
  */
 record SteadyWindow(int from, int to, double iterationsPerSecond, boolean warm) {
   /** How the window is chosen, as the output states it. */
   static final String DESCRIPTION = "iterations per simulated second over the last third of each run's "
-      + "iterations, the same iterations in every mode";
+      + "iterations, the same iterations in every mode, counted in the work the runtime received in them";
 
   /** Iterations in the window of a run of {@code iterations}: a third of them, at least one. */
   static int length(int iterations) {
@@ -37,12 +37,38 @@ record SteadyWindow(int from, int to, double iterationsPerSecond, boolean warm) 
    * @param warmupIterations the iteration from which every loop-body operation was replayed, -1 if never
    */
   static SteadyWindow of(long[] simulatedNanos, boolean traced, int warmupIterations) {
+    return of(simulatedNanos, null, null, traced, warmupIterations);
+  }
+
+  /**
+   * The window of a run, its throughput counted in the work the runtime received in it: between two
+   * marks the machine finished exactly the operations received between them ({@code simulatedNanos[i]}
+   * is when everything received by mark {@code i} was done), and in {@code auto} those are not the
+   * operations the program issued in the window: Apophenia holds back the open match, so its mark
+   * lags the program by up to a trace, and the last mark, after the close, takes the lag in at once.
+   * Counting the window's iterations would charge that backlog to it (swe, whose one-iteration trace
+   * runs 11 operations behind the iteration: 0.91 of manual over the last third, at an equal 21.2 ms
+   * per iteration from its fourth iteration on). So the window's iterations are its received
+   * operations over the operations the program issues per iteration of the window.
+   *
+   * @param ops operations the runtime had received at each mark, or null to count iterations
+   * @param opsIssued operations the program had issued at each mark (with {@code ops})
+   */
+  static SteadyWindow of(long[] simulatedNanos, long[] ops, long[] opsIssued, boolean traced, int warmupIterations) {
     int to = simulatedNanos.length - 1;
     if (to < 1) {
       throw new IllegalArgumentException("no iterations to measure");
     }
     int from = to - length(to);
-    double rate = (to - from) / ((simulatedNanos[to] - simulatedNanos[from]) / 1e9);
+    double iterations = to - from;
+    if (ops != null) {
+      long received = ops[to] - ops[from];
+      long issued = opsIssued[to] - opsIssued[from];
+      if (received > 0 && issued > 0) {
+        iterations = (to - from) * (double) received / issued;
+      }
+    }
+    double rate = iterations / ((simulatedNanos[to] - simulatedNanos[from]) / 1e9);
     // strictly before: the warm-up iteration itself is where the simulated clock takes the backlog of
     // the recordings before it, so a window starting at it is not yet steady
     boolean warm = !traced || (warmupIterations >= 0 && warmupIterations < from);

@@ -12,8 +12,9 @@ import org.apophenia.apophenia.Bucket;
  * <p><b>Steady state</b> is the last {@link #steadyIterations} iterations of the run, whatever the
  * mode: the same work in every mode, so that two modes are compared on the same operations. (A window
  * that started at each mode's own warm-up compared different iterations, and in {@code auto} mode
- * charged the backlog that Apophenia held back at its start to the window.) Figures per operation
- * divide by the operations the <em>program issued</em> in the window, equal in every mode.
+ * charged the backlog that Apophenia held back at its start to the window.) Real-time figures per
+ * operation divide by the operations the <em>program issued</em> in the window, equal in every mode;
+ * simulated time divides by the operations the runtime received, the work the machine did in it.
  *
  * @param ops operations the runtime had received
  * @param opsIssued operations the program had issued
@@ -89,7 +90,11 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
     }
     double frontDoor = Bucket.frontDoor(perOp);
     double apophenia = Bucket.apophenia(perOp);
-    return new SteadyState(from, to - from, n, (double) (simulatedNanos[to] - simulatedNanos[from]) / n, frontDoor,
+    // simulated time per operation the runtime received: between two marks the machine finished exactly
+    // those (in auto they lag the program by the open match, and the close takes the lag in at once)
+    long received = ops[to] - ops[from];
+    double simulatedPerOp = (double) (simulatedNanos[to] - simulatedNanos[from]) / (received > 0 ? received : n);
+    return new SteadyState(from, to - from, n, simulatedPerOp, frontDoor,
         apophenia, (double) (wallNanos[to] - wallNanos[from]) / n, perOp,
         (double) (gcPauseNanos[to] - gcPauseNanos[from]) / n, reads);
   }
@@ -100,7 +105,8 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
    * @param fromIteration the first iteration of the window
    * @param iterations iterations in the window
    * @param ops operations the program issued in the window
-   * @param simulatedNanosPerOp simulated time per operation: the inverse of simulated throughput
+   * @param simulatedNanosPerOp simulated time per operation the runtime received in the window (the
+   *     work the machine finished in it): the inverse of simulated throughput
    * @param frontDoorNanosPerOp real time in the runtime's front door (analysis and replay buckets)
    * @param apopheniaNanosPerOp real time in Apophenia's own work (tokenize, match and ingest buckets)
    * @param wallNanosPerOp the issuing thread's real time, measured apart from the buckets
