@@ -78,6 +78,13 @@ final class RunCommand implements Callable<Integer> {
           + "${DEFAULT-VALUE}.")
   int jitWarmup;
 
+  /**
+   * Operations issued in one JVM after which the real times are mostly of compiled code: measured on
+   * the samples, Apophenia's and the runtime's buckets settle after some 10^5 (jacobi's 1,009-op run
+   * needs about 100 warm-up runs, cfd's 104,003 one).
+   */
+  static final long COMPILED_AFTER_OPS = 100_000;
+
   static final class SampleNames implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
@@ -129,6 +136,7 @@ final class RunCommand implements Callable<Integer> {
     if (json) {
       java.util.Map<String, Object> j = SampleRunSupport.summary(r);
       j.put("jitWarmupRuns", jitWarmup);
+      j.put("compiled", r.ops() * (jitWarmup + 1L) >= COMPILED_AFTER_OPS);
       j.put("costModel", costModel);
       j.put("costModelParameters", o.costModel().describe());
       j.put("clockReadNanos", TimeAccount.clockReadNanos());
@@ -169,6 +177,12 @@ final class RunCommand implements Callable<Integer> {
       }
       if (jitWarmup > 0) {
         w.printf("real times are of the last of %d runs in this JVM (--jit-warmup %d)%n", jitWarmup + 1, jitWarmup);
+      }
+      long issuedInJvm = r.ops() * (jitWarmup + 1L);
+      if (issuedInJvm < COMPILED_AFTER_OPS) {
+        w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
+            + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
+            Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());

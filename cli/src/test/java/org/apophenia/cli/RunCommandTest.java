@@ -28,6 +28,9 @@ class RunCommandTest {
       assertThat(j.get("perOp").get(w).get("gcPause").asDouble()).as(w).isGreaterThanOrEqualTo(0);
     }
     assertThat(r.out()).doesNotContain("\"gcPause\":-");
+    assertThat(j.get("compiled").asBoolean()).as("a 40-iteration run of a few hundred ops").isFalse();
+    CliRun text = CliRun.of("run", "jacobi", "--iterations", "40", "--size", "16");
+    assertThat(text.out()).contains("not compiled yet").contains("--jit-warmup");
   }
 
   @Test
