@@ -51,6 +51,9 @@ final class DemoCommand implements Callable<Integer> {
     w.printf("%-22s %12s %9.1f ms%n", "Apophenia (real)", "-", auto.apopheniaNanos() / 1e6);
     w.printf("%-22s %9.1f ms %9.1f ms%n", "simulated makespan", none.simulatedMakespanNanos() / 1e6,
         auto.simulatedMakespanNanos() / 1e6);
+    w.println("real times: one run of each in a fresh JVM, untraced first, so they include compiling the code "
+        + "(the untraced run pays for the runtime's analysis); 'apophenia run jacobi --jit-warmup 100' measures "
+        + "compiled code");
     w.printf("simulated times under the cost model %s%n", o.costModel().describe());
     boolean same = none.checksum().equals(auto.checksum());
     w.printf("checksums %s (%s...)%n", same ? "equal" : "DIFFER", auto.checksum().substring(0, 16));

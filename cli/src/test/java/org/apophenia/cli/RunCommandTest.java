@@ -86,7 +86,7 @@ class RunCommandTest {
   void noArgumentsRunsTheDemo(@TempDir Path dir) {
     CliRun r = CliRun.of("demo", "--out", dir.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("checksums equal").contains("coverage");
+    assertThat(r.out()).contains("checksums equal").contains("coverage").contains("include compiling the code");
     assertThat(Files.exists(dir.resolve("trace-search.png"))).isTrue();
   }
 }
