@@ -7,9 +7,11 @@ import java.util.Arrays;
  * that FindRepeats would report, so that a window that cannot is not mined at all (its result is the
  * empty one, known in advance).
  *
- * <p><b>Why it is sound.</b> FindRepeats reports strings of at least {@code m} tokens (the minimum
- * trace length) with two occurrences in the window. Both occurrences begin with the same
- * {@code m}-gram, so the window holds an {@code m}-gram that occurs twice inside it: at some position
+ * <p><b>Why it is sound.</b> FindRepeats reports strings of at least the minimum trace length with
+ * two occurrences in the window. Both occurrences begin with the same {@code m}-gram for any
+ * {@code m} up to that length (here the minimum trace length, at most {@value #MAX_GRAM}, so that a
+ * gram's hash stays a few multiplications), so the window holds an {@code m}-gram that occurs twice
+ * inside it: at some position
  * {@code p} whose previous occurrence {@code prev(p)} lies inside the window too. Keeping the largest
  * {@code prev(p)} over every {@code m}-gram seen so far, a window {@code [end - w, end)} ending at the
  * newest token can hold a repeat only if that largest value is at least {@code end - w}. The test over-
@@ -29,6 +31,9 @@ final class RepeatFilter {
    * 32 MB here. A finder with a longer history mines every window.
    */
   static final int MAX_HORIZON = 1 << 18;
+
+  /** The longest gram hashed; a longer minimum trace length is checked on its first {@value} tokens. */
+  static final int MAX_GRAM = 8;
 
   private final int m;
   private final long horizon;
@@ -63,9 +68,9 @@ final class RepeatFilter {
     if (minLength < 1 || horizon < minLength || horizon > MAX_HORIZON) {
       throw new IllegalArgumentException("minLength " + minLength + ", horizon " + horizon);
     }
-    this.m = minLength;
+    this.m = Math.min(minLength, MAX_GRAM);
     this.horizon = horizon;
-    this.recent = new long[minLength];
+    this.recent = new long[m];
     int slots = Integer.highestOneBit((int) Math.max(32, 2 * horizon - 1)) << 1;
     keys = new long[slots];
     starts = new long[slots];
