@@ -41,8 +41,8 @@ final class RepeatFilter {
   private final long[] recent;
   /**
    * Two generations of an open-addressing table (linear probing) from {@code m}-gram hash ({@code 0}:
-   * empty) to the gram's latest start: grams first seen in the current generation of {@code horizon}
-   * tokens, and in the one before. A gram is looked up in both, so every start of the last
+   * empty) to its latest start in that generation: the grams seen in the current generation of {@code horizon}
+   * tokens, and those seen in the one before. A gram is looked up in both, so every start of the last
    * {@code horizon} tokens is found; at each generation's end the older table is cleared and reused.
    * Each holds at most {@code horizon} grams in at least twice as many slots.
    */
