@@ -173,8 +173,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("perOp", perOp);
     extra.put("timing", timing(account));
     extra.put("issueCpuNanosPerOp", feed.cpuNanos() < 0 ? -1.0 : (double) feed.cpuNanos() / n);
-    ChunkedFeed.Window steady = feed.steadyState(stats.ops());
-    extra.put("steadyState", steadyState(steady, t, feed.cpuNanos(), stats.ops()));
+    Map<String, Object> steady = steadyState(feed.steadyState(stats.ops()), t, feed.cpuNanos(), stats.ops());
+    extra.put("steadyState", steady);
     if (reachable != null) {
       extra.put("coverageBound", reachable.bound());
       extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
@@ -222,10 +222,9 @@ final class AnalyzeCommand implements Callable<Integer> {
               ? "sampled (after the first " + account.sampler().exactFirst() + " ops, 1 op in about "
                   + account.sampler().period() + " timed switch by switch; --exact-timing for all)"
               : "exact");
-      long sn = Math.max(1, stats.ops() - steady.fromOp());
-      long sOwn = own - Bucket.apophenia(steady.bucketsBefore());
       w.printf(java.util.Locale.ROOT, "steady state (ops %d to the end, %.0f%% of the stream): Apophenia %.0f ns/op, "
-          + "%.2f M ops/s%n", steady.fromOp(), 100.0 * sn / n, (double) sOwn / sn, sOwn <= 0 ? 0.0 : 1e3 * sn / sOwn);
+          + "%.2f M ops/s%n", (long) steady.get("fromOp"), 100.0 * (long) steady.get("ops") / n,
+          (double) steady.get("apopheniaNanosPerOp"), (double) steady.get("apopheniaOpsPerSecond") / 1e6);
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core; "
           + "%d windows without repeats not mined%n", stats.tokensMined(), (double) stats.miningCpuNanos() / n,
           100 * stats.miningCpuNanos() / (millis * 1e6), stats.windowsWithoutRepeats());

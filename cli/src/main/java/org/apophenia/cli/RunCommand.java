@@ -85,6 +85,11 @@ final class RunCommand implements Callable<Integer> {
    */
   static final long COMPILED_AFTER_OPS = 100_000;
 
+  /** Operations issued in this JVM by the warm-up runs and the measured one. */
+  private long issuedInJvm(RunResult r) {
+    return r.ops() * (jitWarmup + 1L);
+  }
+
   static final class SampleNames implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
@@ -136,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
     if (json) {
       java.util.Map<String, Object> j = SampleRunSupport.summary(r);
       j.put("jitWarmupRuns", jitWarmup);
-      j.put("compiled", r.ops() * (jitWarmup + 1L) >= COMPILED_AFTER_OPS);
+      j.put("compiled", issuedInJvm(r) >= COMPILED_AFTER_OPS);
       j.put("costModel", costModel);
       j.put("costModelParameters", o.costModel().describe());
       j.put("clockReadNanos", TimeAccount.clockReadNanos());
@@ -178,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
       if (jitWarmup > 0) {
         w.printf("real times are of the last of %d runs in this JVM (--jit-warmup %d)%n", jitWarmup + 1, jitWarmup);
       }
-      long issuedInJvm = r.ops() * (jitWarmup + 1L);
+      long issuedInJvm = issuedInJvm(r);
       if (issuedInJvm < COMPILED_AFTER_OPS) {
         w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
             + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,

@@ -120,24 +120,16 @@ public record IterationMarks(long[] ops, long[] opsIssued, long[] wallNanos, lon
       double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp,
       double gcPauseNanosPerOp, double[] clockReadsPerOp) {
 
-    /** A window without clock-read readings. */
-    public SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
-        double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp,
-        double gcPauseNanosPerOp) {
-      this(fromIteration, iterations, ops, simulatedNanosPerOp, frontDoorNanosPerOp, apopheniaNanosPerOp,
-          wallNanosPerOp, bucketNanosPerOp, gcPauseNanosPerOp, new double[bucketNanosPerOp.length]);
-    }
-
     /** Clock reads per operation bordering {@code b}. */
     public double clockReadsPerOp(Bucket b) {
       return clockReadsPerOp[b.ordinal()];
     }
 
-    /** A window without garbage-collection readings. */
+    /** A window without garbage-collection or clock-read readings. */
     public SteadyState(int fromIteration, int iterations, long ops, double simulatedNanosPerOp,
         double frontDoorNanosPerOp, double apopheniaNanosPerOp, double wallNanosPerOp, double[] bucketNanosPerOp) {
       this(fromIteration, iterations, ops, simulatedNanosPerOp, frontDoorNanosPerOp, apopheniaNanosPerOp,
-          wallNanosPerOp, bucketNanosPerOp, 0);
+          wallNanosPerOp, bucketNanosPerOp, 0, new double[bucketNanosPerOp.length]);
     }
 
     /** Nanoseconds per operation in {@code b}. */
