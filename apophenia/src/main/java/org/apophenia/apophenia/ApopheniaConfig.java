@@ -51,6 +51,12 @@ import java.util.Objects;
  *     break that recurs; only with {@code prefixTraces} (Legion: no)
  * @param loopsWin whether, in the selection, the longest completed match of a trace that tiles a loop
  *     wins over a shorter best-scoring match it overlaps (Legion: the score alone decides)
+ * @param keepReplayed whether a mined candidate whose latest occurrence the stream already replayed in
+ *     part, leaving untraced only runs of at least {@code minTraceLength} operations, is replaced by
+ *     those runs rather than recorded whole over operations that were being replayed (Legion: no)
+ * @param phaseAfterWaits whether a trace that tiles a loop, mined from where the loop began less than a
+ *     period after the program's last wait or break, is rotated to start where the program went on
+ *     after it, so that waits that recur with the loop fall between its occurrences (Legion: no)
  */
 public record ApopheniaConfig(
     int minTraceLength,
@@ -72,7 +78,9 @@ public record ApopheniaConfig(
     int historyBuffers,
     boolean warmupByCoverage,
     boolean rephaseAtBreaks,
-    boolean loopsWin) {
+    boolean loopsWin,
+    boolean keepReplayed,
+    boolean phaseAfterWaits) {
 
   /** The most tokens the finder keeps for its longest windows ({@code historyBuffers * batchSize}). */
   public static final int MAX_HISTORY = 1 << 24;
@@ -150,13 +158,13 @@ public record ApopheniaConfig(
    */
   public static ApopheniaConfig defaults() {
     return new ApopheniaConfig(5, UNBOUNDED, 8192, 16, 3, 2, true, true, true, 16, 16, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, true, true, true);
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 8, true, true, true, true, true);
   }
 
   /** Legion's current settings (REFERENCES.md): window 1000, buffer 2000, scale 100, min 5, 10 visits. */
   public static ApopheniaConfig legion() {
     return new ApopheniaConfig(5, UNBOUNDED, 2000, 100, 10, 10, false, false, false, 16, 64, false,
-        Duration.ofSeconds(30), 4096, 1024, 100_000, 1, false, false, false);
+        Duration.ofSeconds(30), 4096, 1024, 100_000, 1, false, false, false, false, false);
   }
 
   /** A builder starting from these settings. */
@@ -186,6 +194,8 @@ public record ApopheniaConfig(
     private boolean warmupByCoverage;
     private boolean rephaseAtBreaks;
     private boolean loopsWin;
+    private boolean keepReplayed;
+    private boolean phaseAfterWaits;
 
     private Builder(ApopheniaConfig c) {
       minTraceLength = c.minTraceLength;
@@ -208,6 +218,8 @@ public record ApopheniaConfig(
       warmupByCoverage = c.warmupByCoverage;
       rephaseAtBreaks = c.rephaseAtBreaks;
       loopsWin = c.loopsWin;
+      keepReplayed = c.keepReplayed;
+      phaseAfterWaits = c.phaseAfterWaits;
     }
 
     public Builder minTraceLength(int v) { minTraceLength = v; return this; }
@@ -230,13 +242,15 @@ public record ApopheniaConfig(
     public Builder warmupByCoverage(boolean v) { warmupByCoverage = v; return this; }
     public Builder rephaseAtBreaks(boolean v) { rephaseAtBreaks = v; return this; }
     public Builder loopsWin(boolean v) { loopsWin = v; return this; }
+    public Builder keepReplayed(boolean v) { keepReplayed = v; return this; }
+    public Builder phaseAfterWaits(boolean v) { phaseAfterWaits = v; return this; }
 
     public ApopheniaConfig build() {
       return new ApopheniaConfig(minTraceLength, maxTraceLength, batchSize, multiScaleFactor,
           visitThreshold, warmupVisitThreshold, countHistoryOccurrences, reduceToPeriod,
           prefixTraces, maxInFlightJobs, ingestionDelay, adaptiveWait, jobTimeout, maxCandidates, maxTraces,
           maxPendingOps, historyBuffers, warmupByCoverage, rephaseAtBreaks,
-          loopsWin);
+          loopsWin, keepReplayed, phaseAfterWaits);
     }
   }
 }

@@ -125,6 +125,23 @@ public final class Interceptor<O> implements AutoCloseable {
     account.enter(caller);
   }
 
+  /**
+   * The application waited for the result of an operation that had already gone out of the
+   * interceptor, outside any trace: as in Legion, no break; nothing pending is forwarded and no
+   * match is cut. It only tells where the program paused, which is where its loops' iterations
+   * likely begin: a trace that tiles a loop begun less than a period after the last wait is phased
+   * to start where the wait left off ({@code phaseAfterWaits}), so that waits that recur at a
+   * multiple of its period fall between its occurrences. O(1).
+   *
+   * @throws IllegalStateException after {@link #close()}
+   */
+  public void waited() {
+    if (closed) {
+      throw new IllegalStateException("interceptor is closed");
+    }
+    replayer.waited();
+  }
+
   private void breakTraces() {
     replayer.rephase();
     // A never-repeating token, so that no mined repeat spans the break.
@@ -137,8 +154,9 @@ public final class Interceptor<O> implements AutoCloseable {
     finder.push(token, position++, replayer.tracedRun);
     if (finder.isDue(position)) {
       Bucket caller = account.enter(Bucket.INGEST);
-      for (MiningResult r : finder.due(position)) {
-        replayer.ingest(r);
+      List<MiningResult> due = finder.due(position);
+      for (int i = 0; i < due.size(); i++) {
+        replayer.ingest(due.get(i), finder.dueWindowStart(i));
       }
       account.enter(caller);
     }

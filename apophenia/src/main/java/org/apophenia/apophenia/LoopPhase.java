@@ -36,4 +36,24 @@ final class LoopPhase {
     }
     return null;
   }
+
+  /**
+   * The rotation, {@code k} in {@code [0, period)}, of a loop body taken from the stream at
+   * {@code origin} that starts in phase with position {@code resume}, where the program went on after
+   * its last wait or break, if that is less than a period before {@code origin} (the loop most likely
+   * began there, and its first iterations differed: fresh temporaries); else 0 (-1: no wait yet).
+   * A program waits between iterations, for a value it checks: a trace in phase with the wait lets
+   * the waits that recur with the loop fall between its occurrences, where a trace in the phase at
+   * which the stream first became periodic is cut by each. On s3d the setup's last wait, on a value
+   * already computed (no break), precedes the loop; the stream turns periodic 705 operations into
+   * its two-step period of 930, and the check every ten steps cut that phase until re-phasing
+   * recorded the loop again (warm-up 12 instead of 8).
+   */
+  static int afterWait(long origin, int period, long resume) {
+    if (resume < 0 || resume > origin) {
+      return 0;
+    }
+    long gap = origin - resume;
+    return gap >= period ? 0 : (int) ((period - gap) % period);
+  }
 }

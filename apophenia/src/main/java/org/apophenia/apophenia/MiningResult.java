@@ -31,9 +31,14 @@ import org.apophenia.suffix.RepeatSet;
  * iteration). For such a repeat, when its last two occurrences are apart (not back to back), the
  * window's tokens from the one before the last up to the last are its {@code continuation}: the
  * guess that the stream repeats them again (see {@link TraceCache#promote}). Null otherwise.
+ *
+ * <p>Where things were found, as indexes into the window, so that the replayer can look at the
+ * stream there: for each sequence, where its first and its latest occurrence begin
+ * ({@code firstStarts}, {@code lastStarts}; see {@link Residue}), and where its continuation was
+ * taken from ({@code continuationStarts}, -1 without one; see {@link LoopPhase#alignedToBreak}).
  */
 record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, List<long[]> continuations,
-    long nanos) {
+    int[] firstStarts, int[] lastStarts, int[] continuationStarts, long nanos) {
 
   /** Tasks per trace for a loop whose body is shorter than the minimum trace length (see {@link #mine}). */
   static final int SHORT_BODY_TRACE = 32;
@@ -41,12 +46,15 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
   static MiningResult mine(long[] window, RepeatFinder finder, boolean reduceToPeriod) {
     long t0 = System.nanoTime();
     RepeatSet repeats = finder.find(window);
-    Map<Key, int[]> merged = new LinkedHashMap<>(); // {occurrences, 1 if seen back to back}
+    // per distinct sequence: {occurrences, 1 if seen back to back, first start, last start, continuation start}
+    Map<Key, int[]> merged = new LinkedHashMap<>();
     Map<Key, long[]> continued = new HashMap<>();
     for (Repeat r : repeats.repeats()) {
-      long[] seq = Arrays.copyOfRange(window, r.start(0), r.start(0) + r.length());
-      long[] continuation = continuation(window, r, finder.maxLength());
       int occurrences = r.occurrences();
+      long[] seq = Arrays.copyOfRange(window, r.start(0), r.start(0) + r.length());
+      int from = continuationStart(window, r, finder.minLength(), finder.maxLength());
+      long[] continuation = from < 0 ? null
+          : Arrays.copyOfRange(window, from, from + r.start(occurrences - 1) - r.start(occurrences - 2));
       boolean backToBack = false;
       for (int j = 1; j < occurrences && !backToBack; j++) {
         backToBack = r.start(j) == r.start(j - 1) + r.length();
@@ -67,44 +75,77 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
           seq = Arrays.copyOf(seq, p);
           backToBack = true;
           continuation = null; // its period is the body already
+          from = -1;
         }
       }
       Key key = new Key(seq);
-      if (continuation != null) {
-        continued.putIfAbsent(key, continuation);
+      int[] m = merged.get(key);
+      if (m == null) {
+        m = new int[] {0, 0, r.start(0), r.start(r.occurrences() - 1), -1};
+        merged.put(key, m);
       }
-      int[] m = merged.computeIfAbsent(key, k -> new int[2]);
       m[0] += occurrences;
       m[1] |= backToBack ? 1 : 0;
+      m[2] = Math.min(m[2], r.start(0));
+      m[3] = Math.max(m[3], r.start(r.occurrences() - 1));
+      if (continuation != null && m[4] < 0) {
+        continued.put(key, continuation);
+        m[4] = from;
+      }
     }
-    List<long[]> sequences = new ArrayList<>(merged.size());
-    int[] counts = new int[merged.size()];
-    boolean[] periodic = new boolean[merged.size()];
-    List<long[]> continuations = new ArrayList<>(merged.size());
+    int n = merged.size();
+    List<long[]> sequences = new ArrayList<>(n);
+    int[] counts = new int[n];
+    boolean[] periodic = new boolean[n];
+    List<long[]> continuations = new ArrayList<>(n);
+    int[] firstStarts = new int[n];
+    int[] lastStarts = new int[n];
+    int[] continuationStarts = new int[n];
     int i = 0;
     for (Map.Entry<Key, int[]> e : merged.entrySet()) {
+      int[] m = e.getValue();
       sequences.add(e.getKey().tokens);
       continuations.add(continued.get(e.getKey()));
-      periodic[i] = e.getValue()[1] != 0;
-      counts[i++] = e.getValue()[0];
+      counts[i] = m[0];
+      periodic[i] = m[1] != 0;
+      firstStarts[i] = m[2];
+      lastStarts[i] = m[3];
+      continuationStarts[i++] = m[4];
     }
-    return new MiningResult(List.copyOf(sequences), counts, periodic,
-        Collections.unmodifiableList(continuations), System.nanoTime() - t0);
+    return new MiningResult(List.copyOf(sequences), counts, periodic, Collections.unmodifiableList(continuations),
+        firstStarts, lastStarts, continuationStarts, System.nanoTime() - t0);
   }
 
   /**
-   * The window's tokens from {@code r}'s occurrence before the last up to the last, if the last ends
-   * at the window's end, the two are apart, and the span is no longer than the longest trace; else
-   * null.
+   * Where the guessed loop body of {@code r} begins in the window, or -1: the window's tokens between
+   * the starts of two consecutive occurrences, when the window ends inside the loop's next body.
+   * Either the last occurrence ends at the window's end (the body runs on past it: the span from the
+   * occurrence before), or the window ends inside an occurrence begun as far after the last as the
+   * last was after the one before, holding at least {@code minLength} of its tokens (the span from
+   * the last: the most recent body, rather than one that may still hold the loop's first iteration,
+   * whose temporaries are fresh). The span, as long as that spacing, must be longer than the repeat
+   * and no longer than the longest trace. On heat, the 64-token window held the first 12 tasks of a
+   * 26-task body at steps 0, 2 and (cut) 4; mined as those 12 alone, they were recorded once and then
+   * lost every selection to the body's trace, found two windows later.
    */
-  private static long[] continuation(long[] window, Repeat r, int maxLength) {
+  private static int continuationStart(long[] window, Repeat r, int minLength, int maxLength) {
     int n = r.occurrences();
-    if (n < 2 || r.start(n - 1) + r.length() != window.length) {
-      return null;
+    if (n < 2) {
+      return -1;
     }
-    int from = r.start(n - 2);
-    int span = r.start(n - 1) - from;
-    return span > r.length() && span <= maxLength ? Arrays.copyOfRange(window, from, from + span) : null;
+    int len = r.length();
+    int last = r.start(n - 1);
+    int spacing = last - r.start(n - 2);
+    if (spacing <= len || spacing > maxLength) {
+      return -1;
+    }
+    if (last + len == window.length) {
+      return r.start(n - 2);
+    }
+    int next = last + spacing;
+    int begun = window.length - next;
+    return begun >= minLength && begun < len
+        && Arrays.equals(window, next, window.length, window, last, last + begun) ? last : -1;
   }
 
   /** Smallest {@code p} with {@code s[i] == s[i + p]} for all valid {@code i} (KMP failure function). */

@@ -27,6 +27,8 @@ final class Trace {
    * (see {@link #tiles}).
    */
   boolean periodic;
+  /** Whether it is what replays left untraced of a longer candidate ({@link Residue}). */
+  boolean residue;
   /** Whether its {@link DyadicPieces} are traces already (or it is one of them). */
   boolean split;
   /**

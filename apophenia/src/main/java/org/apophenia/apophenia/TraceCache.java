@@ -57,6 +57,11 @@ final class TraceCache {
     return n == null ? null : n.payload;
   }
 
+  /** The cached traces, in no particular order; a view, valid until the cache changes. */
+  List<Trace> traces() {
+    return live;
+  }
+
   /** Whether {@code t} is still cached (evictions leave a dropped trace's node set). */
   boolean holds(Trace t) {
     return t.node != null && t.node.payload == t;
@@ -83,9 +88,10 @@ final class TraceCache {
    * part seen twice makes the matched prefix the trace (a break, which says nothing of where the
    * repeat ends, the part seen twice), one that fails before leaves it waiting. What
    * goes out is always a match of operations that arrived: a guess is never issued unmatched, and no
-   * trace is made of operations seen once. {@code continuation} is the candidate's, or null.
+   * trace is made of operations seen once. {@code continuation} is the candidate's, or null;
+   * {@code residue}: what replays left of a longer candidate ({@link Residue}).
    */
-  void promote(long[] tokens, double visits, boolean periodic, long[] continuation, long position) {
+  void promote(long[] tokens, double visits, boolean periodic, long[] continuation, boolean residue, long position) {
     Trie.Node<Trace> n = trie.root();
     List<Trie.Node<Trace>> shorter = null;
     for (long token : tokens) {
@@ -120,7 +126,9 @@ final class TraceCache {
         trie.remove(s);
       }
     }
-    insert(tokens, visits, position).periodic = periodic;
+    Trace t = insert(tokens, visits, position);
+    t.periodic = periodic;
+    t.residue = residue;
   }
 
   /** Inserts a trace that is not cached yet, evicting first if the cache is full. */

@@ -110,9 +110,11 @@ final class TraceFinder {
   private final RepeatFilter filter;
   /** The empty result of a window without repeats: what FindRepeats would return, known in advance. */
   private static final CompletableFuture<MiningResult> NO_REPEATS =
-      CompletableFuture.completedFuture(new MiningResult(List.of(), new int[0], new boolean[0], List.of(), 0));
+      CompletableFuture.completedFuture(new MiningResult(List.of(), new int[0], new boolean[0], List.of(), new int[0], new int[0], new int[0], 0));
   /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
   private final List<MiningResult> dueResults = new ArrayList<>();
+  /** The position at which each of {@link #dueResults}' windows begins. */
+  private final it.unimi.dsi.fastutil.longs.LongArrayList dueStarts = new it.unimi.dsi.fastutil.longs.LongArrayList();
   private long interval;
   /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
   private long nextDue = Long.MAX_VALUE;
@@ -309,6 +311,7 @@ final class TraceFinder {
     }
     List<MiningResult> results = dueResults;
     results.clear();
+    dueStarts.clear();
     due(buffered, position, results);
     due(across, position, results);
     updateNextDue();
@@ -341,6 +344,7 @@ final class TraceFinder {
         if (ok) {
           ingested++;
           results.add(r);
+          dueStarts.add(j.launchPosition() - j.windowLength());
         } else {
           failed++;
         }
@@ -351,6 +355,11 @@ final class TraceFinder {
       }
       head = jobs.peek();
     }
+  }
+
+  /** The position at which the window of the {@code i}-th result of the last {@link #due} begins. */
+  long dueWindowStart(int i) {
+    return dueStarts.getLong(i);
   }
 
   /** Whether a job reaches its ingestion point at {@code position}: one comparison, every operation. */

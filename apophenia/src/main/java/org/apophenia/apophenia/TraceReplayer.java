@@ -67,6 +67,10 @@ final class TraceReplayer<O> {
   /** Times each trace id was issued: 1 for a recording never replayed. */
   private final Long2IntOpenHashMap issued = new Long2IntOpenHashMap();
   private long position; // tokens seen
+  /** Which recent positions went out inside a replay, for {@link Residue}. */
+  private final ReplayedPositions replayed;
+  /** Where the program went on after its last break or wait, or -1 (see {@link LoopPhase#afterWait}). */
+  private long resumedAt = -1;
 
   long tracedOps;
   /** Traceable operations forwarded outside traces. */
@@ -88,6 +92,7 @@ final class TraceReplayer<O> {
     this.sink = sink;
     this.listener = listener;
     this.cache = new TraceCache(config, listener);
+    this.replayed = new ReplayedPositions(config.historyBuffers() * config.batchSize());
   }
 
   int candidates() {
@@ -111,41 +116,82 @@ final class TraceReplayer<O> {
     return n;
   }
 
-  /** Ingests the candidates of one mining job at the current position. */
-  void ingest(MiningResult result) {
+  /**
+   * Ingests the candidates of one mining job at the current position; its window began at position
+   * {@code windowStart}.
+   */
+  void ingest(MiningResult result, long windowStart) {
     updateRecentCoverage();
     List<long[]> seqs = result.sequences();
     int[] occ = result.occurrences();
     for (int i = 0; i < seqs.size(); i++) {
       long[] seq = seqs.get(i);
-      if (cache.refuses(seq)) {
-        continue;
-      }
-      int visits = config.countHistoryOccurrences() ? occ[i] : 0;
-      Trie.Node<Candidate> node = watcher.find(seq);
-      Candidate c;
-      if (node != null && node.payload != null) {
-        c = node.payload;
-        c.visits = Math.max(c.visits, visits);
-        c.lastSeen = position;
-      } else {
-        if (watcher.size() >= config.maxCandidates()) {
-          evictStalestCandidate();
-        }
-        c = new Candidate(seq, visits, position);
-        c.node = watcher.insert(seq, c);
-        clock.add(c);
-        if (clock.size() > 2 * config.maxCandidates()) {
-          // promoted candidates linger here until an eviction reaches them, and while promotions keep
-          // the trie below its bound none does: drop them, or the queue grows with the stream
-          clock.removeIf(x -> x.node == null || x.node.payload != x);
+      boolean periodic = result.periodic()[i];
+      long[] continuation = result.continuations().get(i);
+      if (config.keepReplayed()) {
+        List<long[]> runs = Residue.of(seq, windowStart + result.lastStarts()[i], replayed, config.minTraceLength(), periodic);
+        if (runs != null) {
+          for (long[] run : runs) {
+            watch(run, occ[i], false, null, true);
+          }
+          continue;
         }
       }
-      c.periodic |= result.periodic()[i];
-      c.continuation = result.continuations().get(i); // the latest window's view
-      if (c.visits >= threshold()) {
-        promoteCandidate(c);
+      if (config.phaseAfterWaits() && continuation != null) {
+        // a guess: its repeat, seen twice, must stay a prefix of the rotated body
+        int k = LoopPhase.afterWait(windowStart + result.continuationStarts()[i], continuation.length, resumedAt);
+        if (k > 0 && seq.length - k >= config.minTraceLength()) {
+          continuation = LoopPhase.rotation(continuation, k);
+          seq = Arrays.copyOf(continuation, seq.length - k);
+        }
+      } else if (config.phaseAfterWaits() && periodic) {
+        int k = LoopPhase.afterWait(windowStart + result.firstStarts()[i], seq.length, resumedAt);
+        if (k > 0) {
+          seq = LoopPhase.rotation(seq, k);
+        }
       }
+      watch(seq, occ[i], periodic, continuation, false);
+    }
+  }
+
+  /** The application waited without a break (see {@link Interceptor#waited}). */
+  void waited() {
+    resumedAt = position;
+  }
+
+  /**
+   * Watches a mined candidate with the occurrences its window held, or promotes it at once;
+   * {@code residue}: what replays left untraced of a longer candidate ({@link Residue}).
+   */
+  private void watch(long[] seq, int occurrences, boolean periodic, long[] continuation, boolean residue) {
+    if (cache.refuses(seq)) {
+      return;
+    }
+    int visits = config.countHistoryOccurrences() ? occurrences : 0;
+    Trie.Node<Candidate> node = watcher.find(seq);
+    Candidate c;
+    if (node != null && node.payload != null) {
+      c = node.payload;
+      c.visits = Math.max(c.visits, visits);
+      c.lastSeen = position;
+    } else {
+      if (watcher.size() >= config.maxCandidates()) {
+        evictStalestCandidate();
+      }
+      c = new Candidate(seq, visits, position);
+      c.node = watcher.insert(seq, c);
+      clock.add(c);
+      if (clock.size() > 2 * config.maxCandidates()) {
+        // promoted candidates linger here until an eviction reaches them, and while promotions keep
+        // the trie below its bound none does: drop them, or the queue grows with the stream
+        clock.removeIf(x -> x.node == null || x.node.payload != x);
+      }
+    }
+    c.periodic |= periodic;
+    c.continuation = continuation; // the latest window's view
+    c.residue |= residue;
+    if (c.visits >= threshold()) {
+      promoteCandidate(c);
     }
   }
 
@@ -213,7 +259,9 @@ final class TraceReplayer<O> {
     forwardBefore(Long.MAX_VALUE);
     pending.trim();
     if (consumesPosition) {
+      replayed.wentOut(position, false, false, false);
       position++;
+      resumedAt = position;
     }
   }
 
@@ -308,7 +356,7 @@ final class TraceReplayer<O> {
   private void promoteCandidate(Candidate c) {
     watcher.remove(c.node);
     c.node = null;
-    cache.promote(c.tokens, c.visits, c.periodic, c.continuation, position);
+    cache.promote(c.tokens, c.visits, c.periodic, c.continuation, c.residue, position);
   }
 
   /**
@@ -521,6 +569,7 @@ final class TraceReplayer<O> {
       if (p >= 0) {
         tracedRun = 0;
         untracedOps++;
+        replayed.wentOut(p, false, false, false);
       }
       forwardHead();
     }
@@ -542,11 +591,13 @@ final class TraceReplayer<O> {
     forwardBefore(start);
     long id = t.id;
     sink.beginTrace(id);
+    boolean replay = issued.get(id) > 0;
     long last = end - 1;
     while (true) {
       long p = forwardHead();
       if (p >= 0) {
         tracedRun++;
+        replayed.wentOut(p, replay, p == start, t.residue);
       }
       if (p == last) {
         break;

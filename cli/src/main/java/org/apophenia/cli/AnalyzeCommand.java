@@ -91,6 +91,12 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--loops-win", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
       description = "Let the longest completed match of a trace that tiles a loop win over a shorter "
           + "best-scoring match it overlaps.") Boolean loopsWin;
+  @Option(names = "--keep-replayed", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
+      description = "Replace a mined candidate that the stream already replays in part by the runs it left "
+          + "untraced, when each is long enough to be a trace, instead of recording it whole.") Boolean keepReplayed;
+  @Option(names = "--phase-after-waits", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
+      description = "Start a loop's trace where the program went on after its last wait or break, when the "
+          + "loop began less than a period after it.") Boolean phaseAfterWaits;
 
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
@@ -334,6 +340,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (warmupByCoverage != null) b.warmupByCoverage(warmupByCoverage);
     if (rephaseAtBreaks != null) b.rephaseAtBreaks(rephaseAtBreaks);
     if (loopsWin != null) b.loopsWin(loopsWin);
+    if (keepReplayed != null) b.keepReplayed(keepReplayed);
+    if (phaseAfterWaits != null) b.phaseAfterWaits(phaseAfterWaits);
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

@@ -32,7 +32,9 @@ class AnalyzeCoverageTest {
   void choleskyWithoutALoopGetsFewLongTraces() throws IOException {
     JsonNode s = analyze("cholesky-b16.txt", "default");
     assertThat(s.get("tracesRecorded").asInt()).isBetween(1, 5);
-    assertThat(s.get("meanTraceLength").asDouble()).isGreaterThanOrEqualTo(20);
+    // three times the minimum length at least: no flood of short traces (one trace of 17 replayed 39
+    // times since a candidate is not recorded over its replayed pieces; two of 17 and 36 before)
+    assertThat(s.get("meanTraceLength").asDouble()).isGreaterThanOrEqualTo(15);
   }
 
   @Test

@@ -456,6 +456,8 @@ public final class ArrayContext implements AutoCloseable {
   public void awaitIssued(long opIndex) {
     if (sink.ops <= opIndex || runtime.openTrace() >= 0) {
       blockingWait();
+    } else if (apophenia != null && !closed) {
+      apophenia.waited();
     }
   }
 
@@ -470,6 +472,8 @@ public final class ArrayContext implements AutoCloseable {
   void waitFor(ArrayOp.ResultSlot slot) {
     if (slot.future() == null || runtime.openTrace() >= 0) {
       blockingWait();
+    } else if (apophenia != null && !closed) {
+      apophenia.waited();
     }
   }
 

@@ -9,43 +9,53 @@ import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 
 /**
- * s3d waits for its conservation check every ten steps, and its stream becomes periodic (two steps,
- * double-buffered) mid-iteration, so the loop's first trace is out of phase with the check. Its steady
- * replay needs both halves of the loop-phase mechanism: the check re-phases the trace
- * ({@code rephaseAtBreaks}), and the re-phased trace wins over the replayed pieces of the iteration
- * it overlaps ({@code loopsWin}). Without re-phasing warm-up takes 22 iterations, with it 12. Since
- * a repeat cut by its mining window's end is cached as its continuation, s3d's re-phased trace no
- * longer needs {@code loopsWin} to win (12 without it, 16 before); heat's loop trace, found an
- * iteration earlier the same way, does (warm-up 14 without it, 11 with it).
+ * The loop-phase mechanisms, each on the sample that needs it. s3d waits for its conservation check
+ * every ten steps, and its stream becomes periodic (two steps, double-buffered) mid-iteration, so the
+ * phase the miner finds is not the check's. Its setup ends with a wait (not a break: the operation
+ * waited for had gone out), and the loop's trace is phased to start there ({@code phaseAfterWaits}):
+ * the check then falls between occurrences from the first one on, warm-up 8. Without it the first
+ * check re-phases the trace ({@code rephaseAtBreaks}), which is then recorded again (warm-up 12), and
+ * without either every check cuts an occurrence. cavity's loop trace wins over the replayed pieces of
+ * the iteration it overlaps only by {@code loopsWin}. mlp's two-step trace replays every step from
+ * step 10, and the four-step trace with the validation pass would be recorded over it (warm-up 24):
+ * with {@code keepReplayed} only the validation's tasks become a trace.
  */
 class LoopPhaseSampleTest {
-  private static RunResult run(ApopheniaConfig config) {
-    return SampleRunner.run(Samples.create("s3d"), RunOptions.of(Mode.AUTO, 40, Presets.machine("workstation"),
-        AnalysisCostModel.legion()).withSize(64).withConfig(config));
+  private static RunResult run(String name, int iterations, int size, ApopheniaConfig config) {
+    RunOptions o = RunOptions.of(Mode.AUTO, iterations, Presets.machine("workstation"), AnalysisCostModel.legion());
+    return SampleRunner.run(Samples.create(name), (size > 0 ? o.withSize(size) : o).withConfig(config));
   }
 
   @Test
-  void s3dReplaysTwoIterationsAfterItsFirstCheck() {
+  void s3dsTraceStartsAfterItsSetupsWait() {
     ApopheniaConfig defaults = ApopheniaConfig.defaults();
-    RunResult both = run(defaults);
-    RunResult noRephase = run(defaults.toBuilder().rephaseAtBreaks(false).build());
-    RunResult noLoopsWin = run(defaults.toBuilder().loopsWin(false).build());
+    RunResult phased = run("s3d", 40, 64, defaults);
+    ApopheniaConfig unphased = defaults.toBuilder().phaseAfterWaits(false).build();
+    RunResult rephased = run("s3d", 40, 64, unphased);
+    RunResult neither = run("s3d", 40, 64, unphased.toBuilder().rephaseAtBreaks(false).build());
+    assertThat(phased.warmupIterations()).as(phased.toString()).isEqualTo(8);
+    assertThat(phased.tracesRecorded()).as("one trace, never rotated").isEqualTo(1);
     // the first check ends iteration 9; the re-phased two-iteration trace is recorded in 10 and 11
-    assertThat(both.warmupIterations()).as(both.toString()).isEqualTo(12);
-    assertThat(noRephase.warmupIterations()).as("without re-phasing").isGreaterThanOrEqualTo(20);
-    assertThat(noLoopsWin.warmupIterations()).as("without loopsWin").isGreaterThanOrEqualTo(12);
+    assertThat(rephased.warmupIterations()).as("re-phased at the first check").isEqualTo(12);
+    assertThat(neither.warmupIterations()).as("neither").isGreaterThanOrEqualTo(20);
   }
 
   @Test
-  void heatsLoopTraceWinsOverItsPieces() {
-    Sample heat = Samples.create("heat");
-    RunOptions o = RunOptions.of(Mode.AUTO, heat.defaultIterations(), Presets.machine("workstation"),
-        AnalysisCostModel.legion());
+  void cavitysLoopTraceWinsOverItsPieces() {
     ApopheniaConfig defaults = ApopheniaConfig.defaults();
-    RunResult both = SampleRunner.run(heat, o.withConfig(defaults));
-    RunResult noLoopsWin = SampleRunner.run(Samples.create("heat"),
-        o.withConfig(defaults.toBuilder().loopsWin(false).build()));
-    assertThat(noLoopsWin.warmupIterations()).as("without loopsWin")
-        .isGreaterThan(both.warmupIterations());
+    RunResult both = run("cavity", 16, 0, defaults);
+    RunResult noLoopsWin = run("cavity", 16, 0, defaults.toBuilder().loopsWin(false).build());
+    assertThat(both.warmupIterations()).as(both.toString()).isBetween(0, 10);
+    assertThat(noLoopsWin.warmupIterations()).as("without loopsWin").isGreaterThan(both.warmupIterations());
+  }
+
+  @Test
+  void mlpsValidationBecomesATraceOfItsOwn() {
+    ApopheniaConfig defaults = ApopheniaConfig.defaults();
+    RunResult kept = run("mlp", 40, 0, defaults);
+    RunResult whole = run("mlp", 40, 0, defaults.toBuilder().keepReplayed(false).build());
+    assertThat(kept.warmupIterations()).as(kept.toString()).isBetween(0, 10);
+    assertThat(kept.tracesNeverReplayed()).isZero();
+    assertThat(whole.warmupIterations()).as("recorded whole over the replayed steps").isGreaterThan(20);
   }
 }
