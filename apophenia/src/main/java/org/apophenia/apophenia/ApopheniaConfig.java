@@ -154,7 +154,9 @@ public record ApopheniaConfig(
    * pipeline 0.89, dot_product 0.84), mlp's warm-up falls from 92 iterations to 32, cfd's, swe's and
    * heat's by one to six. Re-phasing at breaks and {@code loopsWin} (on) bring s3d, whose first long
    * trace is out of phase with its blocking check, from 32 to 12 and mlp to 24; the streams stay at
-   * 0.90 of the bound or more (BENCHMARKS.md, "Loop phase").
+   * 0.90 of the bound or more (BENCHMARKS.md, "Loop phase"). Keeping replayed pieces (mlp: 24 to 10)
+   * and phasing a loop's trace after the last wait (s3d: 12 to 8) bring every sample to 10 or less
+   * (BENCHMARKS.md, "Warm-up of 10 or less", which has warm-up against every setting).
    */
   public static ApopheniaConfig defaults() {
     return new ApopheniaConfig(5, UNBOUNDED, 8192, 16, 3, 2, true, true, true, 16, 16, false,

@@ -40,6 +40,13 @@ import java.util.List;
  * Trace ids are stable: one per distinct token sequence (a 64-bit hash of its content), assigned in
  * order of first promotion.
  *
+ * <p><b>What a candidate adds.</b> A mined candidate is first looked up where its latest occurrence
+ * went out ({@link ReplayedPositions}): one the stream already replays, but for runs that can be
+ * traces alone, is replaced by those runs unless that multiplies launches ({@link Residue},
+ * {@code keepReplayed}); one that tiles a loop begun less than a period after the program's last
+ * wait or break is rotated to start in phase with it ({@link LoopPhase#afterWait},
+ * {@code phaseAfterWaits}).
+ *
  * <p><b>Guesses.</b> A repeat cut by its mining window's end is cached as its guessed continuation,
  * which its first match settles ({@link TraceCache#promote}, {@link #settle}); while a guess is
  * fresh, the traces inside it are not recorded ({@link TraceCache#heldBack}): both keep traces that

@@ -101,6 +101,71 @@ class LoopPhaseTest {
   }
 
   /**
+   * A loop whose first iteration uses fresh temporaries in its first 25 operations, so its stream
+   * becomes periodic mid-iteration, after a setup that ends with a wait for a value already issued (no break, as in
+   * Legion); the program then waits at the end of every tenth iteration (a break: the value is still
+   * held back inside a trace's match). With {@code phaseAfterWaits} the loop's trace starts where the
+   * setup's wait left off, so no check cuts it and it is recorded once; without, the first check cuts
+   * it and its rotation is recorded too.
+   */
+  @Test
+  void aLoopsTraceStartsWhereTheProgramWentOnAfterItsLastWait() {
+    long[] body = tokens(31, 40);
+    long[] fresh = tokens(32, 25);
+    List<TestOp> ops = new ArrayList<>();
+    List<Integer> waitsAfter = new ArrayList<>(); // a hint after op index, or a break if negative
+    for (int i = 0; i < 9; i++) {
+      add(ops, 2000 + i, Traceability.TRACEABLE);
+    }
+    waitsAfter.add(ops.size() - 1);
+    for (int r = 0; r < 60; r++) {
+      for (int k = 0; k < body.length; k++) {
+        int f = r * body.length + k;
+        add(ops, f < fresh.length ? fresh[f] : body[k], Traceability.TRACEABLE);
+      }
+      if (r % 10 == 9) {
+        waitsAfter.add(-(ops.size() - 1) - 1);
+      }
+    }
+    long[] recorded = new long[2];
+    long[] untraced = new long[2];
+    int j = 0;
+    for (boolean phase : new boolean[] {true, false}) {
+      SinkLog rec = new SinkLog();
+      ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().phaseAfterWaits(phase).build();
+      try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).build()) {
+        int w = 0;
+        for (int k = 0; k < ops.size(); k++) {
+          in.execute(ops.get(k));
+          if (w < waitsAfter.size() && (waitsAfter.get(w) == k || -waitsAfter.get(w) - 1 == k)) {
+            if (waitsAfter.get(w++) >= 0) {
+              in.waited();
+            } else {
+              in.blockingWait();
+            }
+          }
+        }
+        in.flush();
+        recorded[j] = in.stats().tracesRecorded();
+      }
+      Laws.check(ops, rec);
+      untraced[j++] = untraced(rec, 9 + 20 * body.length, 9 + 50 * body.length);
+    }
+    assertThat(recorded[0]).as("recorded, phased after the wait").isEqualTo(1);
+    assertThat(untraced[0]).as("untraced in iterations 20 to 49, phased").isZero();
+    assertThat(recorded[1]).as("recorded, not phased: the first check rotates it").isGreaterThan(1);
+  }
+
+  @Test
+  void theRotationAfterAWaitIsTheGapToThePeriodsEnd() {
+    assertThat(LoopPhase.afterWait(738, 930, 33)).as("s3d: 705 after the wait").isEqualTo(225);
+    assertThat(LoopPhase.afterWait(100, 40, 100)).as("the loop began at the wait").isZero();
+    assertThat(LoopPhase.afterWait(100, 40, 60)).as("a period or more before").isZero();
+    assertThat(LoopPhase.afterWait(100, 40, 101)).as("after the occurrence").isZero();
+    assertThat(LoopPhase.afterWait(100, 40, -1)).as("no wait yet").isZero();
+  }
+
+  /**
    * A run of identical tasks cut every 50 tasks: its traces are runs of the same task, and a rotation
    * of one is itself. Replacing a trace by itself would reset its replays and promote it again at
    * every break.
