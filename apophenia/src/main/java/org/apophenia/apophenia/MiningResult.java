@@ -30,12 +30,17 @@ import org.apophenia.suffix.RepeatSet;
  * 175-task body was mined as its first 70 tasks, the window ending 70 tasks into the second
  * iteration). For such a repeat, when its last two occurrences are apart (not back to back), the
  * window's tokens from the one before the last up to the last are its {@code continuation}: the
- * guess that the stream repeats them again (see {@link TraceCache#promote}). Null otherwise.
+ * guess that the stream repeats them again (see {@link TraceCache#promote}). So is the span from the
+ * last occurrence on when the window ends inside the next one ({@link #continuationStart}). Null
+ * otherwise. Only with {@code prefixTraces} are continuations cached (Legion's settings ignore
+ * them).
  *
  * <p>Where things were found, as indexes into the window, so that the replayer can look at the
  * stream there: for each sequence, where its first and its latest occurrence begin
  * ({@code firstStarts}, {@code lastStarts}; see {@link Residue}), and where its continuation was
- * taken from ({@code continuationStarts}, -1 without one; see {@link LoopPhase#alignedToBreak}).
+ * taken from ({@code continuationStarts}, -1 without one; see {@link LoopPhase#afterWait}). A
+ * sequence reduced to its period occurs once per period inside its repeat's occurrences: its latest
+ * occurrence is the last whole period of the last one.
  */
 record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, List<long[]> continuations,
     int[] firstStarts, int[] lastStarts, int[] continuationStarts, long nanos) {
@@ -80,14 +85,16 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
       }
       Key key = new Key(seq);
       int[] m = merged.get(key);
+      // the latest occurrence of seq: the last whole period of the repeat's last occurrence
+      int latest = r.start(r.occurrences() - 1) + (r.length() / seq.length - 1) * seq.length;
       if (m == null) {
-        m = new int[] {0, 0, r.start(0), r.start(r.occurrences() - 1), -1};
+        m = new int[] {0, 0, r.start(0), latest, -1};
         merged.put(key, m);
       }
       m[0] += occurrences;
       m[1] |= backToBack ? 1 : 0;
       m[2] = Math.min(m[2], r.start(0));
-      m[3] = Math.max(m[3], r.start(r.occurrences() - 1));
+      m[3] = Math.max(m[3], latest);
       if (continuation != null && m[4] < 0) {
         continued.put(key, continuation);
         m[4] = from;

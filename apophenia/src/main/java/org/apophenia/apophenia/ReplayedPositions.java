@@ -4,9 +4,11 @@ import java.util.function.LongPredicate;
 
 /**
  * Which of the latest stream positions went out inside a replay: one bit per position, in a ring at
- * least as long as the mining history, so that a candidate mined from any window can be looked up
- * where it occurred ({@link Residue}). A position not gone out yet, or older than the ring, reads as
- * not replayed. O(1) per operation, no allocation after construction; application thread only.
+ * least as long as the mining history plus the longest wait before a window is ingested, so that a
+ * candidate mined from any window can be looked up where it occurred ({@link Residue}). A position
+ * not gone out yet (still pending in an open match), or older than the ring, is not {@link #known}
+ * and reads as not replayed. O(1) per operation, no allocation after construction; application
+ * thread only.
  */
 final class ReplayedPositions implements LongPredicate {
   private final long[] bits;
@@ -59,10 +61,15 @@ final class ReplayedPositions implements LongPredicate {
     return (starts[b >>> 6] & (1L << b)) != 0;
   }
 
+  /** Whether the operation at {@code pos} has gone out and the ring still remembers how. */
+  boolean known(long pos) {
+    return pos >= 0 && pos < forwarded && pos >= forwarded - (mask + 1L);
+  }
+
   /** Whether the operation at {@code pos} went out inside a replay (see the class comment). */
   @Override
   public boolean test(long pos) {
-    if (pos < 0 || pos >= forwarded || pos < forwarded - (mask + 1L)) {
+    if (!known(pos)) {
       return false;
     }
     int b = (int) (pos & mask);

@@ -29,12 +29,17 @@ final class Residue {
    * stream did not replay, if it replayed some of it, every run is at least {@code min} tokens long
    * and its replays are at most one more than what they left over (its runs, and the replays of
    * earlier residues, which count as the runs they were); an empty list: nothing is left to trace.
-   * Else null, and the candidate is kept as it is. A {@code periodic} candidate tiles a
-   * loop: its occurrence is read cyclically from its first replay, so that a run or a replay across
-   * its ends counts once. O(|tokens|).
+   * Else null, and the candidate is kept as it is; so is one whose occurrence has not wholly gone out
+   * yet (part of it is pending in an open match) or is older than the ring remembers. A
+   * {@code periodic} candidate tiles a loop: its occurrence is read cyclically from its first
+   * replay that is not of a residue, so that a run or a replay across its ends counts once.
+   * O(|tokens|).
    */
   static List<long[]> of(long[] tokens, long start, ReplayedPositions stream, int min, boolean periodic) {
     int n = tokens.length;
+    if (!stream.known(start) || !stream.known(start + n - 1)) {
+      return null; // not all gone out (pending positions come last), or partly forgotten
+    }
     int from = -1;
     int replays = 0;
     for (int j = 0; j < n; j++) {

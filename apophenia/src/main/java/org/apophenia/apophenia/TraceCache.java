@@ -57,11 +57,6 @@ final class TraceCache {
     return n == null ? null : n.payload;
   }
 
-  /** The cached traces, in no particular order; a view, valid until the cache changes. */
-  List<Trace> traces() {
-    return live;
-  }
-
   /** Whether {@code t} is still cached (evictions leave a dropped trace's node set). */
   boolean holds(Trace t) {
     return t.node != null && t.node.payload == t;

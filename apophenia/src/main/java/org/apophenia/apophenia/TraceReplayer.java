@@ -99,7 +99,9 @@ final class TraceReplayer<O> {
     this.sink = sink;
     this.listener = listener;
     this.cache = new TraceCache(config, listener);
-    this.replayed = new ReplayedPositions(config.historyBuffers() * config.batchSize());
+    // the history, and how long after its launch a window is ingested at the latest
+    this.replayed = new ReplayedPositions(config.historyBuffers() * config.batchSize()
+        + Math.max(config.ingestionDelay(), config.batchSize()));
   }
 
   int candidates() {
@@ -145,11 +147,14 @@ final class TraceReplayer<O> {
         }
       }
       if (config.phaseAfterWaits() && continuation != null) {
-        // a guess: its repeat, seen twice, must stay a prefix of the rotated body
+        // a guess (cached as such only with prefixTraces, see TraceCache.promote): its repeat, seen
+        // twice, must stay a prefix of the rotated body
         int k = LoopPhase.afterWait(windowStart + result.continuationStarts()[i], continuation.length, resumedAt);
-        if (k > 0 && seq.length - k >= config.minTraceLength()) {
-          continuation = LoopPhase.rotation(continuation, k);
-          seq = Arrays.copyOf(continuation, seq.length - k);
+        long[] rotated = k > 0 ? LoopPhase.rotation(continuation, k) : null;
+        if (rotated != null && config.prefixTraces() && seq.length - k >= config.minTraceLength()
+            && !cache.refuses(rotated)) {
+          continuation = rotated;
+          seq = Arrays.copyOf(rotated, seq.length - k);
         }
       } else if (config.phaseAfterWaits() && periodic) {
         int k = LoopPhase.afterWait(windowStart + result.firstStarts()[i], seq.length, resumedAt);

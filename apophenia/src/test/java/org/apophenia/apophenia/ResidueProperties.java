@@ -136,6 +136,16 @@ class ResidueProperties {
   }
 
   @Test
+  void anOccurrenceNotWhollyGoneOutIsKeptWhole() {
+    // the candidate's last 10 operations are still pending in an open match: they would read as an
+    // untraced run, and the candidate would be cut to a piece of the trace matching them
+    List<Segment> layout = List.of(new Segment(Kind.REPLAY, 30), new Segment(Kind.UNTRACED, 10));
+    ReplayedPositions p = wentOut(layout, 0);
+    assertThat(Residue.of(tokens(40), 0, p, MIN, false)).as("all gone out").isNotNull();
+    assertThat(Residue.of(tokens(50), 0, p, MIN, false)).as("10 still pending").isNull();
+  }
+
+  @Test
   void whatHasNotGoneOutOrIsOlderThanTheRingIsNotReplayed() {
     ReplayedPositions p = new ReplayedPositions(100); // a ring of 128
     for (long q = 0; q < 300; q++) {
