@@ -36,14 +36,14 @@ import org.apophenia.suffix.RepeatSet;
  * them).
  *
  * <p>Where things were found, as indexes into the window, so that the replayer can look at the
- * stream there: for each sequence, where its first and its latest occurrence begin
- * ({@code firstStarts}, {@code lastStarts}; see {@link Residue}), and where its continuation was
- * taken from ({@code continuationStarts}, -1 without one; see {@link LoopPhase#afterWait}). A
- * sequence reduced to its period occurs once per period inside its repeat's occurrences: its latest
- * occurrence is the last whole period of the last one.
+ * stream there: for each sequence, where its first occurrence begins ({@code firstStarts}), where
+ * the last occurrence of the repeat it came from begins and how long that is ({@code lastStarts},
+ * {@code lastSpans}: a sequence reduced to its period occurs back to back once per period inside
+ * it; see {@link Residue}), and where its continuation was taken from ({@code continuationStarts},
+ * -1 without one; see {@link LoopPhase#afterWait}).
  */
 record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, List<long[]> continuations,
-    int[] firstStarts, int[] lastStarts, int[] continuationStarts, long nanos) {
+    int[] firstStarts, int[] lastStarts, int[] lastSpans, int[] continuationStarts, long nanos) {
 
   /** Tasks per trace for a loop whose body is shorter than the minimum trace length (see {@link #mine}). */
   static final int SHORT_BODY_TRACE = 32;
@@ -51,7 +51,8 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
   static MiningResult mine(long[] window, RepeatFinder finder, boolean reduceToPeriod) {
     long t0 = System.nanoTime();
     RepeatSet repeats = finder.find(window);
-    // per distinct sequence: {occurrences, 1 if seen back to back, first start, last start, continuation start}
+    // per distinct sequence: {occurrences, 1 if seen back to back, first start, last repeat's start,
+    // continuation start, last repeat's length}
     Map<Key, int[]> merged = new LinkedHashMap<>();
     Map<Key, long[]> continued = new HashMap<>();
     for (Repeat r : repeats.repeats()) {
@@ -85,16 +86,18 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
       }
       Key key = new Key(seq);
       int[] m = merged.get(key);
-      // the latest occurrence of seq: the last whole period of the repeat's last occurrence
-      int latest = r.start(r.occurrences() - 1) + (r.length() / seq.length - 1) * seq.length;
+      int last = r.start(r.occurrences() - 1);
       if (m == null) {
-        m = new int[] {0, 0, r.start(0), latest, -1};
+        m = new int[] {0, 0, r.start(0), last, -1, r.length()};
         merged.put(key, m);
       }
       m[0] += occurrences;
       m[1] |= backToBack ? 1 : 0;
       m[2] = Math.min(m[2], r.start(0));
-      m[3] = Math.max(m[3], latest);
+      if (last > m[3]) {
+        m[3] = last;
+        m[5] = r.length();
+      }
       if (continuation != null && m[4] < 0) {
         continued.put(key, continuation);
         m[4] = from;
@@ -107,6 +110,7 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
     List<long[]> continuations = new ArrayList<>(n);
     int[] firstStarts = new int[n];
     int[] lastStarts = new int[n];
+    int[] lastSpans = new int[n];
     int[] continuationStarts = new int[n];
     int i = 0;
     for (Map.Entry<Key, int[]> e : merged.entrySet()) {
@@ -117,10 +121,11 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
       periodic[i] = m[1] != 0;
       firstStarts[i] = m[2];
       lastStarts[i] = m[3];
+      lastSpans[i] = m[5];
       continuationStarts[i++] = m[4];
     }
     return new MiningResult(List.copyOf(sequences), counts, periodic, Collections.unmodifiableList(continuations),
-        firstStarts, lastStarts, continuationStarts, System.nanoTime() - t0);
+        firstStarts, lastStarts, lastSpans, continuationStarts, System.nanoTime() - t0);
   }
 
   /**

@@ -25,20 +25,27 @@ final class Residue {
   private Residue() {}
 
   /**
-   * The runs of {@code tokens}, whose latest occurrence began at position {@code start}, that the
-   * stream did not replay, if it replayed some of it, every run is at least {@code min} tokens long
+   * The runs of {@code tokens} that the stream did not replay in its latest occurrence that has wholly
+   * gone out, among those back to back in {@code [last, last + span)} (one, unless {@code tokens} is
+   * the period of a longer repeat), if it replayed some of it, every run is at least {@code min} tokens long
    * and its replays are at most one more than what they left over (its runs, and the replays of
    * earlier residues, which count as the runs they were); an empty list: nothing is left to trace.
-   * Else null, and the candidate is kept as it is; so is one whose occurrence has not wholly gone out
-   * yet (part of it is pending in an open match) or is older than the ring remembers. A
+   * Else null, and the candidate is kept as it is; so is one with no occurrence wholly gone out (part
+   * of it is pending in an open match) or one older than the ring remembers. A
    * {@code periodic} candidate tiles a loop: its occurrence is read cyclically from its first
    * replay that is not of a residue, so that a run or a replay across its ends counts once.
    * O(|tokens|).
    */
-  static List<long[]> of(long[] tokens, long start, ReplayedPositions stream, int min, boolean periodic) {
+  static List<long[]> of(long[] tokens, long last, int span, ReplayedPositions stream, int min, boolean periodic) {
     int n = tokens.length;
-    if (!stream.known(start) || !stream.known(start + n - 1)) {
-      return null; // not all gone out (pending positions come last), or partly forgotten
+    // the latest occurrence in [last, last + span) (back to back if the sequence is a period of it)
+    // that has wholly gone out: the operations still pending in an open match come last
+    long start = last + (long) (span / n - 1) * n;
+    while (start >= last && !stream.known(start + n - 1)) {
+      start -= n;
+    }
+    if (start < last || !stream.known(start)) {
+      return null; // nothing wholly gone out, or partly forgotten
     }
     int from = -1;
     int replays = 0;

@@ -110,7 +110,7 @@ final class TraceFinder {
   private final RepeatFilter filter;
   /** The empty result of a window without repeats: what FindRepeats would return, known in advance. */
   private static final CompletableFuture<MiningResult> NO_REPEATS =
-      CompletableFuture.completedFuture(new MiningResult(List.of(), new int[0], new boolean[0], List.of(), new int[0], new int[0], new int[0], 0));
+      CompletableFuture.completedFuture(new MiningResult(List.of(), new int[0], new boolean[0], List.of(), new int[0], new int[0], new int[0], new int[0], 0));
   /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
   private final List<MiningResult> dueResults = new ArrayList<>();
   /** The position at which each of {@link #dueResults}' windows begins. */

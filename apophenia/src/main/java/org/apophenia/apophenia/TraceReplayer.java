@@ -138,7 +138,8 @@ final class TraceReplayer<O> {
       boolean periodic = result.periodic()[i];
       long[] continuation = result.continuations().get(i);
       if (config.keepReplayed()) {
-        List<long[]> runs = Residue.of(seq, windowStart + result.lastStarts()[i], replayed, config.minTraceLength(), periodic);
+        List<long[]> runs = Residue.of(seq, windowStart + result.lastStarts()[i], result.lastSpans()[i], replayed,
+            config.minTraceLength(), periodic);
         if (runs != null) {
           for (long[] run : runs) {
             watch(run, occ[i], false, null, true);

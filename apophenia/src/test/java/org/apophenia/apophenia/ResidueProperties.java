@@ -97,7 +97,7 @@ class ResidueProperties {
   @Property(tries = 500)
   void aCandidateIsCutToItsRunsExactlyWhenTheOracleSays(@ForAll("layouts") List<Segment> layout) {
     long[] tokens = tokens(layout.stream().mapToInt(Segment::length).sum());
-    List<long[]> got = Residue.of(tokens, 100, wentOut(layout, 100), MIN, false);
+    List<long[]> got = Residue.of(tokens, 100, tokens.length, wentOut(layout, 100), MIN, false);
     List<long[]> want = expected(layout, tokens);
     if (want == null) {
       assertThat(got).as(layout.toString()).isNull();
@@ -115,14 +115,14 @@ class ResidueProperties {
         new Segment(Kind.UNTRACED, 6), new Segment(Kind.REPLAY, 32));
     ReplayedPositions p = wentOut(layout, 0);
     long[] period = tokens(70);
-    List<long[]> runs = Residue.of(period, 15, p, MIN, true);
+    List<long[]> runs = Residue.of(period, 15, 70, p, MIN, true);
     assertThat(runs).hasSize(1);
     assertThat(runs.get(0)).hasSize(6);
     assertThat(runs.get(0)[0]).isEqualTo(period[64 - 15]);
     // once the validation replays as a residue, mining the period again leaves nothing to trace
     ReplayedPositions later = wentOut(List.of(new Segment(Kind.REPLAY, 32), new Segment(Kind.REPLAY, 32),
         new Segment(Kind.RESIDUE_REPLAY, 6), new Segment(Kind.REPLAY, 32)), 0);
-    assertThat(Residue.of(period, 15, later, MIN, true)).isEmpty();
+    assertThat(Residue.of(period, 15, 70, later, MIN, true)).isEmpty();
   }
 
   @Test
@@ -132,7 +132,7 @@ class ResidueProperties {
     for (int k = 0; k < 10; k++) {
       layout.add(new Segment(Kind.REPLAY, 13));
     }
-    assertThat(Residue.of(tokens(208), 0, wentOut(layout, 0), MIN, true)).isNull();
+    assertThat(Residue.of(tokens(208), 0, 208, wentOut(layout, 0), MIN, true)).isNull();
   }
 
   @Test
@@ -141,8 +141,19 @@ class ResidueProperties {
     // untraced run, and the candidate would be cut to a piece of the trace matching them
     List<Segment> layout = List.of(new Segment(Kind.REPLAY, 30), new Segment(Kind.UNTRACED, 10));
     ReplayedPositions p = wentOut(layout, 0);
-    assertThat(Residue.of(tokens(40), 0, p, MIN, false)).as("all gone out").isNotNull();
-    assertThat(Residue.of(tokens(50), 0, p, MIN, false)).as("10 still pending").isNull();
+    assertThat(Residue.of(tokens(40), 0, 40, p, MIN, false)).as("all gone out").isNotNull();
+    assertThat(Residue.of(tokens(50), 0, 50, p, MIN, false)).as("10 still pending").isNull();
+  }
+
+  @Test
+  void aPeriodIsReadWhereItLastWhollyWentOut() {
+    // a repeat of three 20-op periods back to back; the last period is still pending, so the one
+    // before is read: a 15-op replay and a 5-op run
+    List<Segment> layout = List.of(new Segment(Kind.REPLAY, 15), new Segment(Kind.UNTRACED, 5),
+        new Segment(Kind.REPLAY, 15), new Segment(Kind.UNTRACED, 5), new Segment(Kind.REPLAY, 10));
+    List<long[]> runs = Residue.of(tokens(20), 0, 60, wentOut(layout, 0), MIN, true);
+    assertThat(runs).hasSize(1);
+    assertThat(runs.get(0)).containsExactly(1015, 1016, 1017, 1018, 1019);
   }
 
   @Test
