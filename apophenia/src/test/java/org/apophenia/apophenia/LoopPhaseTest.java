@@ -93,8 +93,8 @@ class LoopPhaseTest {
     // of writing, more before mining found the loop's whole body as a guess)
     assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isPositive();
     // at the defaults the piece of 12 replays before the whole body is mined, and the body's first
-    // candidate is cut to what the piece leaves (25 ops untraced at the time of writing, the body's
-    // trace winning from iteration 27): a break costs at most the piece it cuts (18 breaks)
+    // candidate is cut to what the piece leaves, before the body's trace takes over (25 ops untraced
+    // at the time of writing): a break costs at most the piece it cuts (18 breaks)
     SinkLog pieces = Runs.run(ops, ApopheniaConfig.defaults());
     Laws.check(ops, pieces);
     assertThat(untraced(pieces, from, end)).as("untraced in iterations 10 to 189, in pieces").isBetween(1, 18 * 12);
