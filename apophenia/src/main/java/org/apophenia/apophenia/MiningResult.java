@@ -45,6 +45,10 @@ import org.apophenia.suffix.RepeatSet;
 record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodic, List<long[]> continuations,
     int[] firstStarts, int[] lastStarts, int[] lastSpans, int[] continuationStarts, long nanos) {
 
+  /** What FindRepeats returns for a window without repeats. */
+  static final MiningResult EMPTY = new MiningResult(List.of(), new int[0], new boolean[0], List.of(), new int[0],
+      new int[0], new int[0], new int[0], 0);
+
   /** Tasks per trace for a loop whose body is shorter than the minimum trace length (see {@link #mine}). */
   static final int SHORT_BODY_TRACE = 32;
 

@@ -45,20 +45,12 @@ final class ReplayedPositions implements LongPredicate {
 
   /** Whether a replay of a residue went out at {@code pos} (false where {@link #test} is). */
   boolean residueAt(long pos) {
-    if (!test(pos)) {
-      return false;
-    }
-    int b = (int) (pos & mask);
-    return (residues[b >>> 6] & (1L << b)) != 0;
+    return test(pos) && bit(residues, pos);
   }
 
   /** Whether a replay began at {@code pos} (false where {@link #test} is). */
   boolean replayBegan(long pos) {
-    if (!test(pos)) {
-      return false;
-    }
-    int b = (int) (pos & mask);
-    return (starts[b >>> 6] & (1L << b)) != 0;
+    return test(pos) && bit(starts, pos);
   }
 
   /** Whether the operation at {@code pos} has gone out and the ring still remembers how. */
@@ -69,10 +61,11 @@ final class ReplayedPositions implements LongPredicate {
   /** Whether the operation at {@code pos} went out inside a replay (see the class comment). */
   @Override
   public boolean test(long pos) {
-    if (!known(pos)) {
-      return false;
-    }
+    return known(pos) && bit(bits, pos);
+  }
+
+  private boolean bit(long[] set, long pos) {
     int b = (int) (pos & mask);
-    return (bits[b >>> 6] & (1L << b)) != 0;
+    return (set[b >>> 6] & (1L << b)) != 0;
   }
 }

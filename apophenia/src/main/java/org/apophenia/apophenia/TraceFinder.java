@@ -1,5 +1,6 @@
 package org.apophenia.apophenia;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.lang.System.Logger.Level;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -110,11 +111,11 @@ final class TraceFinder {
   private final RepeatFilter filter;
   /** The empty result of a window without repeats: what FindRepeats would return, known in advance. */
   private static final CompletableFuture<MiningResult> NO_REPEATS =
-      CompletableFuture.completedFuture(new MiningResult(List.of(), new int[0], new boolean[0], List.of(), new int[0], new int[0], new int[0], new int[0], 0));
+      CompletableFuture.completedFuture(MiningResult.EMPTY);
   /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
   private final List<MiningResult> dueResults = new ArrayList<>();
   /** The position at which each of {@link #dueResults}' windows begins. */
-  private final it.unimi.dsi.fastutil.longs.LongArrayList dueStarts = new it.unimi.dsi.fastutil.longs.LongArrayList();
+  private final LongArrayList dueStarts = new LongArrayList();
   private long interval;
   /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
   private long nextDue = Long.MAX_VALUE;

@@ -604,7 +604,7 @@ final class TraceReplayer<O> {
     forwardBefore(start);
     long id = t.id;
     sink.beginTrace(id);
-    boolean replay = issued.get(id) > 0;
+    boolean replay = issued.addTo(id, 1) > 0; // a recording the first time
     long last = end - 1;
     while (true) {
       long p = forwardHead();
@@ -620,11 +620,11 @@ final class TraceReplayer<O> {
     t.replays++;
     int len = t.length();
     tracedOps += len;
-    if (issued.addTo(id, 1) == 0) {
-      tracesRecorded++;
-    } else {
+    if (replay) {
       replays++;
       replayedOps += len;
+    } else {
+      tracesRecorded++;
     }
   }
 }

@@ -454,11 +454,7 @@ public final class ArrayContext implements AutoCloseable {
    * open; otherwise it just waits.
    */
   public void awaitIssued(long opIndex) {
-    if (sink.ops <= opIndex || runtime.openTrace() >= 0) {
-      blockingWait();
-    } else if (apophenia != null && !closed) {
-      apophenia.waited();
-    }
+    waitOn(sink.ops <= opIndex);
   }
 
   // ------------------------------------------------------------------ blocking
@@ -470,7 +466,15 @@ public final class ArrayContext implements AutoCloseable {
    * just waits.
    */
   void waitFor(ArrayOp.ResultSlot slot) {
-    if (slot.future() == null || runtime.openTrace() >= 0) {
+    waitOn(slot.future() == null);
+  }
+
+  /**
+   * A wait on an operation's result: a break if Apophenia still buffers it ({@code buffered}) or a
+   * trace is open, else only a note of where the program paused ({@code Interceptor.waited}).
+   */
+  private void waitOn(boolean buffered) {
+    if (buffered || runtime.openTrace() >= 0) {
       blockingWait();
     } else if (apophenia != null && !closed) {
       apophenia.waited();
