@@ -1,7 +1,7 @@
 package org.apophenia.cli;
 
-import org.apophenia.apophenia.CoverageBound;
-import org.apophenia.apophenia.TraceSink;
+import org.apophenia.autotrace.CoverageBound;
+import org.apophenia.autotrace.TraceSink;
 import org.apophenia.cli.streams.StreamOp;
 
 /**

@@ -3,8 +3,8 @@ package org.apophenia.cli;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.function.Consumer;
-import org.apophenia.apophenia.Interceptor;
-import org.apophenia.apophenia.TimeAccount;
+import org.apophenia.autotrace.Interceptor;
+import org.apophenia.autotrace.TimeAccount;
 
 /**
  * Hands parsed operations to an interceptor a chunk at a time: parsing fills the chunk (its time

@@ -1,8 +1,8 @@
 package org.apophenia.cli;
 
-import org.apophenia.apophenia.Bucket;
-import org.apophenia.apophenia.TimeAccount;
-import org.apophenia.apophenia.TraceSink;
+import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.TraceSink;
 
 /**
  * A sink that only records for reports, its calls charged to {@link Bucket#OBSERVE}: what the

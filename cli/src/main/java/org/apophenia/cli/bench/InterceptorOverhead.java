@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.apophenia.apophenia.ApopheniaConfig;
-import org.apophenia.apophenia.Interceptor;
-import org.apophenia.apophenia.TokenHasher;
-import org.apophenia.apophenia.Tokenizer;
-import org.apophenia.apophenia.TraceSink;
+import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.Interceptor;
+import org.apophenia.autotrace.TokenHasher;
+import org.apophenia.autotrace.Tokenizer;
+import org.apophenia.autotrace.TraceSink;
 
 /**
  * Group 1: what Apophenia adds on the application thread per operation, against a sink that does

@@ -9,7 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaConfig;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -103,7 +103,7 @@ final class FigureRunner {
     long t0 = System.nanoTime();
     TaskTimes times = new TaskTimes();
     RunOptions o = RunOptions.of(mode, r.iterations(), m, costs).withSize(r.proxySize()).withTiles(r.gpus())
-        .withConfig(config).withObservers(org.apophenia.apophenia.InterceptorListener.NONE, null, times);
+        .withConfig(config).withObservers(org.apophenia.autotrace.InterceptorListener.NONE, null, times);
     RunResult res;
     try {
       res = SampleRunner.run(Samples.create(r.sample()), o);

@@ -7,8 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apophenia.apophenia.InterceptorListener;
-import org.apophenia.apophenia.MiningReport;
+import org.apophenia.autotrace.InterceptorListener;
+import org.apophenia.autotrace.MiningReport;
 
 /**
  * Totals of the mining reports and promotions of a run, and, for {@code mining.csv}, the reports

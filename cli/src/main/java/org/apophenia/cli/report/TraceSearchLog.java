@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import org.apophenia.apophenia.TraceSink;
-import org.apophenia.apophenia.Traceability;
+import org.apophenia.autotrace.TraceSink;
+import org.apophenia.autotrace.Traceability;
 import org.apophenia.cli.streams.StreamOp;
 import org.apophenia.cli.streams.StreamTokenizer;
 

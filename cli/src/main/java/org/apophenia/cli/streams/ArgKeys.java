@@ -1,7 +1,7 @@
 package org.apophenia.cli.streams;
 
 import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
-import org.apophenia.apophenia.TokenHasher;
+import org.apophenia.autotrace.TokenHasher;
 
 /**
  * The 64-bit keys of a stream's strings (task names, canonical arguments), each computed once per

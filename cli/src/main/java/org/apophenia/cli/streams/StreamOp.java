@@ -3,8 +3,8 @@ package org.apophenia.cli.streams;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.apophenia.apophenia.TokenHasher;
-import org.apophenia.apophenia.Traceability;
+import org.apophenia.autotrace.TokenHasher;
+import org.apophenia.autotrace.Traceability;
 
 /**
  * One operation of a captured task stream: the task's name, its data arguments in a canonical text

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import org.apophenia.apophenia.Traceability;
+import org.apophenia.autotrace.Traceability;
 
 /**
  * Reads a task-stream file line by line and hands each operation to a consumer, without holding the

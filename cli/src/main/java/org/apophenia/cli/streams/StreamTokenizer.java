@@ -1,8 +1,8 @@
 package org.apophenia.cli.streams;
 
-import org.apophenia.apophenia.TokenHasher;
-import org.apophenia.apophenia.Tokenizer;
-import org.apophenia.apophenia.Traceability;
+import org.apophenia.autotrace.TokenHasher;
+import org.apophenia.autotrace.Tokenizer;
+import org.apophenia.autotrace.Traceability;
 
 /**
  * Tokens of captured stream operations: the {@link TokenHasher} fold of the name's key, the number

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apophenia.apophenia.TokenHasher;
-import org.apophenia.apophenia.Traceability;
+import org.apophenia.autotrace.TokenHasher;
+import org.apophenia.autotrace.Traceability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

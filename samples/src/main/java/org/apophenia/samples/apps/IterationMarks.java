@@ -1,7 +1,7 @@
 package org.apophenia.samples.apps;
 
 import java.util.Objects;
-import org.apophenia.apophenia.Bucket;
+import org.apophenia.autotrace.Bucket;
 
 /**
  * Cumulative counters of a run sampled at iteration boundaries, so that a window of iterations can be

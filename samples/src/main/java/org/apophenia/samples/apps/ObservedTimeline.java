@@ -1,7 +1,7 @@
 package org.apophenia.samples.apps;
 
-import org.apophenia.apophenia.Bucket;
-import org.apophenia.apophenia.TimeAccount;
+import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.TimeAccount;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.SimulationListener;
 import org.apophenia.sim.Span;

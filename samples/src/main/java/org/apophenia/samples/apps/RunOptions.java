@@ -2,9 +2,9 @@ package org.apophenia.samples.apps;
 
 import java.util.Objects;
 import java.util.function.IntConsumer;
-import org.apophenia.apophenia.ApopheniaConfig;
-import org.apophenia.apophenia.InterceptorListener;
-import org.apophenia.apophenia.TraceSink;
+import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.InterceptorListener;
+import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;

@@ -1,7 +1,7 @@
 package org.apophenia.samples.array;
 
-import org.apophenia.apophenia.TokenHasher;
-import org.apophenia.apophenia.Tokenizer;
+import org.apophenia.autotrace.TokenHasher;
+import org.apophenia.autotrace.Tokenizer;
 import org.apophenia.legion.Privilege;
 import org.apophenia.legion.Projection;
 import org.apophenia.legion.RegionRequirement;

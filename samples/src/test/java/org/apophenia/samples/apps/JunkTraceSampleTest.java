@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.apophenia.apophenia.InterceptorListener;
-import org.apophenia.apophenia.TraceSink;
+import org.apophenia.autotrace.InterceptorListener;
+import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;

@@ -2,7 +2,7 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.apophenia.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaConfig;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;

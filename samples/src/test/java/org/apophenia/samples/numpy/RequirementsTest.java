@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.apophenia.ApopheniaConfig;
-import org.apophenia.apophenia.InterceptorListener;
-import org.apophenia.apophenia.TraceSink;
+import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.InterceptorListener;
+import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.Privilege;
 import org.apophenia.legion.Rect;

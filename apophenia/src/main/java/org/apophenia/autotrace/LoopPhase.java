@@ -1,0 +1,59 @@
+package org.apophenia.autotrace;
+
+import java.util.ArrayDeque;
+
+/**
+ * The phase of a loop's trace: a trace that tiles a loop (its occurrences follow one another back to
+ * back) matches the loop equally well starting at any of its operations, so the replayer may choose
+ * the rotation that suits the program's breaks ({@link TraceReplayer#rephase}). Stateless.
+ */
+final class LoopPhase {
+  private LoopPhase() {}
+
+  /** {@code tokens[k..] tokens[..k]}: the rotation that starts at the {@code k}-th token. */
+  static long[] rotation(long[] tokens, int k) {
+    long[] r = new long[tokens.length];
+    System.arraycopy(tokens, k, r, 0, tokens.length - k);
+    System.arraycopy(tokens, 0, r, tokens.length - k, k);
+    return r;
+  }
+
+  /**
+   * A trace that tiles a loop among those {@code node} is a strict prefix of (an open match at
+   * {@code node} is inside it), or null. Depth-first over the node's subtree, the traces sharing its
+   * prefix: a split trace's dyadic pieces are prefixes of it and do not tile, so the first trace
+   * below is often not the loop's. Called at breaks only, not per operation.
+   */
+  static Trace tilingBelow(Trie.Node<Trace> node) {
+    ArrayDeque<Trie.Node<Trace>> stack = new ArrayDeque<>();
+    node.forEachChild(stack::push);
+    while (!stack.isEmpty()) {
+      Trie.Node<Trace> n = stack.pop();
+      if (n.payload != null && n.payload.tiles()) {
+        return n.payload;
+      }
+      n.forEachChild(stack::push);
+    }
+    return null;
+  }
+
+  /**
+   * The rotation, {@code k} in {@code [0, period)}, of a loop body taken from the stream at
+   * {@code origin} that starts in phase with position {@code resume}, where the program went on after
+   * its last wait or break, if that is less than a period before {@code origin} (the loop most likely
+   * began there, and its first iterations differed: fresh temporaries); else 0 (-1: no wait yet).
+   * A program waits between iterations, for a value it checks: a trace in phase with the wait lets
+   * the waits that recur with the loop fall between its occurrences, where a trace in the phase at
+   * which the stream first became periodic is cut by each. On s3d the setup's last wait, on a value
+   * already computed (no break), precedes the loop; the stream turns periodic 705 operations into
+   * its two-step period of 930, and the check every ten steps cut that phase until re-phasing
+   * recorded the loop again (warm-up 12 instead of 8).
+   */
+  static int afterWait(long origin, int period, long resume) {
+    if (resume < 0 || resume > origin) {
+      return 0;
+    }
+    long gap = origin - resume;
+    return gap >= period ? 0 : (int) ((period - gap) % period);
+  }
+}

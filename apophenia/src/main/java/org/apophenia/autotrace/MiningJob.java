@@ -1,0 +1,56 @@
+package org.apophenia.autotrace;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * One launched FindRepeats job: a private copy of its window, where it stands in the stream, and its
+ * result. Whoever claims it first runs it: the mining thread when its turn comes, or the application
+ * thread at the job's ingestion point if the mining thread has not started it yet (a small window
+ * only, see {@link TraceFinder}). Mining is a pure function of the window, so who ran it never changes
+ * the result. Thread-safe: the claim is one compare-and-set.
+ *
+ * @param index launch order
+ * @param launchPosition stream position at launch
+ * @param ingestPosition stream position at which the result is ingested
+ * @param window the tokens mined (null for a job answered without mining)
+ * @param windowLength tokens in the window
+ * @param result completed by whoever runs the job (or cancelled when dropped)
+ * @param claimed set by whoever runs the job, or when it is dropped
+ */
+record MiningJob(long index, long launchPosition, long ingestPosition, long[] window, int windowLength,
+    CompletableFuture<MiningResult> result, AtomicBoolean claimed) {
+
+  MiningJob(long index, long launchPosition, long ingestPosition, long[] window) {
+    this(index, launchPosition, ingestPosition, window, window.length, new CompletableFuture<>(), new AtomicBoolean());
+  }
+
+  /** A job whose result is known without mining its window of {@code windowLength} tokens: born done and claimed. */
+  static MiningJob answered(long index, long launchPosition, long ingestPosition, int windowLength,
+      CompletableFuture<MiningResult> done) {
+    return new MiningJob(index, launchPosition, ingestPosition, null, windowLength, done, CLAIMED);
+  }
+
+  /** The claim of every answered job: set for good (nobody runs them, and dropping one changes nothing). */
+  private static final AtomicBoolean CLAIMED = new AtomicBoolean(true);
+
+  /** Runs the job with {@code miner} unless someone claimed it already; returns whether it ran here. */
+  boolean runIfUnclaimed(Function<long[], MiningResult> miner) {
+    if (!claimed.compareAndSet(false, true)) {
+      return false;
+    }
+    try {
+      result.complete(miner.apply(window));
+    } catch (Throwable t) {
+      result.completeExceptionally(t);
+    }
+    return true;
+  }
+
+  /** Drops the job: nobody runs it from now on, and its result is cancelled if not done. */
+  void drop() {
+    claimed.set(true);
+    result.cancel(false);
+  }
+}

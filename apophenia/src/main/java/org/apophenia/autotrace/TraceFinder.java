@@ -1,0 +1,425 @@
+package org.apophenia.autotrace;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.lang.System.Logger.Level;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.apophenia.suffix.RepeatFinder;
+import org.apophenia.suffix.RulerSchedule;
+
+/**
+ * The trace finder of Algorithm 1 (paper Sections 4.2, 4.4 and 5.1): keeps the token history buffer,
+ * launches a FindRepeats job on the windows the ruler schedule picks, and hands back job results only
+ * at agreed ingestion points.
+ *
+ * <p><b>Asynchrony.</b> Each job mines a private copy of its window on the executor; the jobs of a
+ * lane (windows within a buffer; windows across buffers) are chained ({@code handleAsync} on the
+ * previous one) so that each lane's jobs run in launch order whatever the executor. The application thread never waits for mining except at an ingestion point whose job
+ * is not done; there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in
+ * miner) and the mining thread has not started it, the application thread mines it itself rather
+ * than wait for a parked thread to be scheduled (counted in {@link #minedInline}, not in
+ * {@link #waits}). Whoever mines a job, its result is the same.
+ *
+ * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
+ * position {@code p + interval} (the interval never shrinks, so a lane's jobs fall due in launch
+ * order; at one position the lane within buffers is ingested first).
+ * There, the instances agree (a {@link Collective} all-reduce of the number of consecutive finished
+ * jobs that are due) on how many jobs to ingest; if that minimum is 0, every instance takes its first
+ * due job (mining it inline or waiting), and with {@code adaptiveWait} the interval doubles for jobs
+ * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on
+ * whether the job succeeded everywhere; a job that threw or timed out anywhere is dropped everywhere,
+ * counted and logged, and the stream goes on untraced by it. So the sequence of ingested results
+ * depends only on the stream and the configuration (and, with {@code adaptiveWait}, on agreed waits,
+ * identically on all replicas).
+ *
+ * <p><b>Time to mine.</b> A job is due a fixed {@code interval} operations after its launch, as in
+ * Legion. Scaling the delay with the window (a quarter of an operation per token) avoided waits for
+ * long windows on streams of very cheap operations, but it ingested the long windows that find long
+ * traces later, and on cfd's weak-scaling configuration auto fell below 0.92 of manual throughput;
+ * waits for long windows are rare anyway once the stream is covered (back-off), and short windows
+ * are mined inline when the mining thread is late.
+ *
+ * <p><b>Back-off.</b> Once the last {@code multiScaleFactor} operations forwarded were all traced
+ * (the shortest window the schedule mines lies inside known traces), the stream is covered and its
+ * short windows can only find repeats inside traces already replayed: the finder then mines a
+ * window only if it is at least twice as long as the last one it mined while covered, so it keeps
+ * mining windows of every length, each length once, up to the whole history (what finds a trace
+ * longer than the pieces covering a loop out of phase), and then nothing more. A covered stream so
+ * launches a job at doublings of the window, about {@code log2(historyBuffers * batchSize /
+ * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch hands a job to the mining thread (a wake-up of a
+ * parked thread, and its ingestion later), which on jacobi's 5-operation loop cost more per
+ * operation than the matching. The first operation forwarded untraced resets it, so mining picks up
+ * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
+ * agree. Skipped windows count in {@link #backedOff}.
+ *
+ * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
+ * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
+ * mined to an empty result; its job is instead born done with that result, with no copy and no
+ * hand-off, and ingested at the same point, so every decision is unchanged. On a stream that never
+ * repeats this is every window: the mining thread then has nothing to do and the application never
+ * waits for it. The filter pauses while the stream is covered (see back-off) and is not built for a
+ * history longer than {@link RepeatFilter#MAX_HORIZON} or for an injected miner.
+ *
+ * <p><b>Windows across buffers.</b> Within a buffer the ruler schedule picks the windows; when a
+ * buffer fills, the {@code k}-th, the window is the last {@code min(lowestOneBit(k), historyBuffers)}
+ * buffers rather than the buffer alone (the ruler continued at the scale of buffers). Mining each
+ * buffer alone, as the paper does, never sees two bodies of a loop longer than half a buffer, nor a
+ * repeat that straddles two buffers: a loop of 5,000 operations with 8,192-token buffers was traced on
+ * 64% of each iteration. Each doubling adds one token mined per operation. These windows are mined in
+ * a lane of their own (their own chain, on their own thread unless an executor is given) and are due
+ * a quarter of an operation per token after launch (at most a buffer): mined in line with the others,
+ * a 65,536-token job held up every job behind it, and the application waited at their ingestion
+ * points (on a stream with nothing to find, the mean cost per operation grew from 2.7 to 9.8 µs).
+ *
+ * <p><b>Memory.</b> The history holds {@code historyBuffers * batchSize} tokens; at most
+ * {@code maxInFlightJobs} windows (each at most that many tokens) are in flight; further windows are skipped, which is
+ * deterministic because in-flight counts only change at positions. Application thread only.
+ */
+final class TraceFinder {
+  private static final System.Logger LOG = System.getLogger(TraceFinder.class.getName());
+
+  private final ApopheniaConfig config;
+  private final Function<long[], MiningResult> miner;
+  private final RulerSchedule schedule;
+  private final Collective collective;
+  private final InterceptorListener listener;
+  /** The last {@code historyBuffers * batchSize} tokens, by position modulo its length. */
+  private final long[] history;
+  /** Tokens in the current buffer (the ruler schedule's clock) and full buffers so far. */
+  private int size;
+  /** Where the next token goes in {@link #history}: the position modulo its length, kept without a division. */
+  private int cursor;
+  private long buffers;
+  /** Jobs launched and not ingested, in launch order, which is also their ingestion order. */
+  private final Lane buffered;
+  /** Windows across buffers, mined apart (see the class comment). */
+  private final Lane across;
+  /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
+  private final boolean builtInMiner;
+  /** Windows that cannot hold a repeat are answered without mining (built-in miner only; else null). */
+  private final RepeatFilter filter;
+  /** The empty result of a window without repeats: what FindRepeats would return, known in advance. */
+  private static final CompletableFuture<MiningResult> NO_REPEATS =
+      CompletableFuture.completedFuture(MiningResult.EMPTY);
+  /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
+  private final List<MiningResult> dueResults = new ArrayList<>();
+  /** The position at which each of {@link #dueResults}' windows begins. */
+  private final LongArrayList dueStarts = new LongArrayList();
+  private long interval;
+  /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
+  private long nextDue = Long.MAX_VALUE;
+  /**
+   * Cap on the doubling (not in the paper): a job mines at most {@code batchSize} tokens, so waiting
+   * longer than that many operations only delays tracing; without a cap one slow job (JIT warm-up, a
+   * pause) would push every later ingestion out for good.
+   */
+  private final long maxInterval;
+  private long nextJob;
+  /** While the stream stays covered, windows shorter than this are not mined (0: not backing off). */
+  private int minWindow;
+  private final int maxWindow;
+
+  long launched;
+  long skipped;
+  long ingested;
+  long failed;
+  long waits;
+  long minedInline;
+  long backedOff;
+  /** Windows answered by the filter (no repeat possible), not mined. */
+  long answered;
+  /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
+  final LongAdder miningCpuNanos = new LongAdder();
+  final LongAdder tokensMined = new LongAdder();
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+  private static final boolean THREAD_CPU = CPU.isCurrentThreadCpuTimeSupported();
+
+  /**
+   * The largest window the application thread mines itself when it reaches the job's ingestion point
+   * before the mining thread started it: a few tens of microseconds of FindRepeats, less than waking a
+   * parked thread costs on a busy machine, where every such wait cost milliseconds.
+   */
+  static final int MAX_INLINE_WINDOW = 512;
+
+  TraceFinder(ApopheniaConfig config, Executor executor, Executor acrossExecutor, Collective collective,
+      InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows) {
+    this.config = config;
+    RepeatFinder repeats = RepeatFinder.of(config.minTraceLength(), config.maxTraceLength());
+    this.builtInMiner = miner == null;
+    this.miner = miner != null ? miner
+        : window -> MiningResult.mine(window, repeats, config.reduceToPeriod());
+    this.schedule = new RulerSchedule(config.batchSize(), config.multiScaleFactor());
+    this.buffered = new Lane(executor);
+    this.across = new Lane(acrossExecutor);
+    this.collective = collective;
+    this.listener = listener;
+    this.history = new long[config.historyBuffers() * config.batchSize()];
+    this.maxWindow = history.length;
+    this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
+        ? new RepeatFilter(config.minTraceLength(), history.length) : null;
+    this.interval = config.ingestionDelay();
+    this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
+  }
+
+  long interval() {
+    return interval;
+  }
+
+  /**
+   * Appends the token at {@code position} (0-based) and launches the window the schedule picks,
+   * unless backing off; {@code tracedRun} counts the operations forwarded inside traces since the
+   * last one forwarded untraced.
+   */
+  void push(long token, long position, long tracedRun) {
+    history[cursor] = token;
+    if (++cursor == history.length) {
+      cursor = 0;
+    }
+    size++;
+    boolean covered = tracedRun >= config.multiScaleFactor();
+    if (filter != null) {
+      if (covered) {
+        filter.pause();
+      } else {
+        filter.resume();
+      }
+      filter.push(token);
+    }
+    int w = schedule.windowAfter(size);
+    if (schedule.isFull(size)) {
+      size = 0;
+      buffers++;
+      // the ruler goes on across buffers: the k-th full buffer is mined with the lowestOneBit(k) - 1
+      // before it (up to historyBuffers), so a loop longer than half a buffer is seen twice
+      long span = Math.min(Long.lowestOneBit(buffers), config.historyBuffers());
+      w = (int) Math.min(span * config.batchSize(), position + 1);
+    }
+    if (w >= 2 * config.minTraceLength() && !backOff(w, covered)) {
+      if (buffered.jobs.size() + across.jobs.size() < config.maxInFlightJobs()) {
+        if (filter == null || filter.mayRepeat(w)) {
+          launch(window(position + 1, w), position + 1, w);
+        } else {
+          launch(null, position + 1, w); // answered: no copy, no hand-off, ingested as if mined
+          answered++;
+        }
+      } else {
+        skipped++;
+      }
+    }
+  }
+
+  /** A copy of the {@code w} tokens before position {@code end}. */
+  private long[] window(long end, int w) {
+    long[] copy = new long[w];
+    int from = (int) ((end - w) % history.length);
+    int first = Math.min(w, history.length - from);
+    System.arraycopy(history, from, copy, 0, first);
+    System.arraycopy(history, 0, copy, first, w - first);
+    return copy;
+  }
+
+  /**
+   * Whether to skip this window of {@code w} tokens because the stream stayed covered (see the class
+   * comment): while it is, only a window twice as long as the last one mined is mined.
+   */
+  private boolean backOff(int w, boolean covered) {
+    if (!covered) {
+      minWindow = 0;
+      return false;
+    }
+    if (w < minWindow) {
+      backedOff++;
+      return true;
+    }
+    // after the whole history, nothing longer is left to mine until coverage drops
+    minWindow = w >= maxWindow ? Integer.MAX_VALUE : 2 * w;
+    return false;
+  }
+
+  /**
+   * Launches the window of {@code w} tokens ending at {@code position}: {@code window} is its copy, or
+   * null if the filter answered it (it cannot hold a repeat), in which case the job is born done with
+   * the empty result and is ingested at the same point, in the same order, as if it had been mined.
+   */
+  private void launch(long[] window, long position, int w) {
+    boolean wide = w > config.batchSize();
+    Lane lane = wide ? across : buffered;
+    // a window across buffers is due a quarter of an operation per token later (at most a buffer, so
+    // that these jobs, launched two buffers apart at least, still fall due in launch order)
+    long delay = wide ? Math.max(interval, Math.min(w / 4, config.batchSize())) : interval;
+    MiningJob job = window == null ? MiningJob.answered(nextJob++, position, position + delay, w, NO_REPEATS)
+        : new MiningJob(nextJob++, position, position + delay, window);
+    if (window != null) {
+      lane.last = lane.last.handleAsync((r, e) -> {
+        job.runIfUnclaimed(this::mineMeasured);
+        return null;
+      }, lane.executor);
+    }
+    lane.jobs.add(job);
+    nextDue = Math.min(nextDue, lane.jobs.peek().ingestPosition());
+    launched++;
+  }
+
+  /**
+   * Jobs in launch order, which is also their ingestion order, chained on one executor so that they
+   * run in that order.
+   */
+  private static final class Lane {
+    final ArrayDeque<MiningJob> jobs = new ArrayDeque<>();
+    final Executor executor;
+    /** The end of the chain of jobs handed to the executor: each runs after the previous one. */
+    CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
+
+    Lane(Executor executor) {
+      this.executor = executor;
+    }
+  }
+
+  /** Runs the miner on the mining thread, adding its CPU time and tokens to the totals. */
+  private MiningResult mineMeasured(long[] window) {
+    long c0 = cpuNanos();
+    try {
+      return miner.apply(window);
+    } finally {
+      long c1 = cpuNanos();
+      miningCpuNanos.add(c1 - c0);
+      tokensMined.add(window.length);
+    }
+  }
+
+  private static long cpuNanos() {
+    return THREAD_CPU ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+  }
+
+  /**
+   * The results due at {@code position} (tokens pushed so far), in launch order, after agreeing with
+   * the other replicas; empty at almost every position.
+   */
+  List<MiningResult> due(long position) {
+    if (!isDue(position)) {
+      return List.of();
+    }
+    List<MiningResult> results = dueResults;
+    results.clear();
+    dueStarts.clear();
+    due(buffered, position, results);
+    due(across, position, results);
+    updateNextDue();
+    return results;
+  }
+
+  private void due(Lane lane, long position, List<MiningResult> results) {
+    ArrayDeque<MiningJob> jobs = lane.jobs;
+    MiningJob head = jobs.peek();
+    while (head != null && head.ingestPosition() <= position) {
+      int ready = 0;
+      for (MiningJob j : jobs) {
+        if (j.ingestPosition() > position || !j.result().isDone()) {
+          break;
+        }
+        ready++;
+      }
+      int agreed = (int) collective.allReduceMin(ready);
+      boolean waited = agreed == 0;
+      if (waited) {
+        agreed = 1;
+        if (config.adaptiveWait()) {
+          interval = Math.min(interval * 2, maxInterval);
+        }
+      }
+      for (int k = 0; k < agreed; k++) {
+        MiningJob j = jobs.poll();
+        MiningResult r = await(j);
+        boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
+        if (ok) {
+          ingested++;
+          results.add(r);
+          dueStarts.add(j.launchPosition() - j.windowLength());
+        } else {
+          failed++;
+        }
+        if (listener != InterceptorListener.NONE) {
+          listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.windowLength(),
+              r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
+        }
+      }
+      head = jobs.peek();
+    }
+  }
+
+  /** The position at which the window of the {@code i}-th result of the last {@link #due} begins. */
+  long dueWindowStart(int i) {
+    return dueStarts.getLong(i);
+  }
+
+  /** Whether a job reaches its ingestion point at {@code position}: one comparison, every operation. */
+  boolean isDue(long position) {
+    return nextDue <= position;
+  }
+
+  private void updateNextDue() {
+    MiningJob b = buffered.jobs.peek();
+    MiningJob a = across.jobs.peek();
+    nextDue = Math.min(b == null ? Long.MAX_VALUE : b.ingestPosition(), a == null ? Long.MAX_VALUE : a.ingestPosition());
+  }
+
+  /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */
+  private boolean shouldLog() {
+    long n = failed + 1;
+    return (n & (n - 1)) == 0;
+  }
+
+  /**
+   * The job's result, or null if it failed or ran out of time: mined here if it is small and the
+   * mining thread has not started it, else awaited (a wait, counted).
+   */
+  private MiningResult await(MiningJob j) {
+    if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
+        && j.runIfUnclaimed(this::mineMeasured)) {
+      minedInline++;
+    } else if (!j.result().isDone()) {
+      waits++;
+    }
+    try {
+      return j.result().get(config.jobTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      j.drop();
+      if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
+          j.index(), j.windowLength(), failed + 1);
+    } catch (ExecutionException | CancellationException e) {
+      Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+      if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
+          j.index(), j.windowLength(), String.valueOf(cause), failed + 1);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());
+    }
+    return null;
+  }
+
+  /** Drops the jobs not yet ingested (at close). */
+  void cancelAll() {
+    for (Lane lane : new Lane[] {buffered, across}) {
+      for (MiningJob j : lane.jobs) {
+        j.drop();
+      }
+      lane.jobs.clear();
+    }
+    updateNextDue();
+  }
+
+  int inFlight() {
+    return buffered.jobs.size() + across.jobs.size();
+  }
+}

@@ -1,0 +1,77 @@
+package org.apophenia.autotrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+/** What any online finder could reach bounds what Apophenia covers, and the bound is tight on loops. */
+class CoverageBoundProperties {
+  static CoverageBound bound(List<TestOp> ops, int min) {
+    CoverageBound b = new CoverageBound(min);
+    for (TestOp op : ops) {
+      switch (op.kind()) {
+        case TRACEABLE -> b.traceable(op.token());
+        case NO_OP -> b.noOp();
+        case UNTRACEABLE -> b.breakStream(true);
+      }
+    }
+    return b;
+  }
+
+  @Property(tries = 60)
+  void apopheniaNeverCoversMoreThanTheBound(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 200, max = 3000) int length, @ForAll @IntRange(min = 2, max = 8) int min,
+      @ForAll boolean ourDefaults) {
+    List<TestOp> ops = Streams.random(seed, length);
+    ApopheniaConfig base = ourDefaults ? ApopheniaConfig.defaults() : ApopheniaConfig.legion();
+    ApopheniaConfig c = base.toBuilder().minTraceLength(min).batchSize(512).multiScaleFactor(16).build();
+    SinkLog rec = Runs.run(ops, c);
+    CoverageBound b = bound(ops, min);
+    assertThat(b.ops()).isEqualTo(ops.size());
+    assertThat(rec.tracedOps()).isLessThanOrEqualTo(b.coverable());
+  }
+
+  @Test
+  void aTracerThatTracesWhatItHasNotSeenTwiceBreaksTheBound() {
+    List<TestOp> ops = Streams.random(17, 2000);
+    SinkLog eager = new SinkLog();
+    for (TestOp op : ops) { // every traceable op in a trace of its own, at once
+      if (op.kind() == Traceability.TRACEABLE) {
+        eager.beginTrace(op.token());
+        eager.op(op);
+        eager.endTrace(op.token());
+      } else {
+        eager.op(op);
+      }
+    }
+    assertThat(eager.tracedOps()).isGreaterThan(bound(ops, 5).coverable());
+  }
+
+  @Test
+  void onALoopTheBoundIsEverythingAfterTwoPeriodsAndApopheniaComesClose() {
+    List<TestOp> ops = Streams.loop(20, 100);
+    CoverageBound b = bound(ops, 5);
+    // each window of the third period on has been seen twice, in the two periods before: only the first
+    // two periods are out of reach
+    assertThat(b.coverable()).isEqualTo(ops.size() - 2 * 20);
+    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    assertThat((double) rec.tracedOps() / b.coverable()).isGreaterThan(0.8);
+  }
+
+  @Test
+  void aBreakSplitsWindows() {
+    CoverageBound b = new CoverageBound(3);
+    for (int r = 0; r < 3; r++) {
+      b.traceable(1);
+      b.traceable(2);
+      b.breakStream(false); // a wait between every pair: no window of three ever forms
+    }
+    assertThat(b.coverable()).isZero();
+    assertThat(b.ops()).isEqualTo(6);
+  }
+}

@@ -1,0 +1,79 @@
+package org.apophenia.autotrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Mining jobs that throw or run out of time lose nothing: every operation still reaches the sink in
+ * order, the failures are counted, and the interceptor carries on with the jobs that succeed.
+ */
+class FailureTest {
+  @Test
+  void aThrowingMinerLeavesTheStreamUntracedAndCountsTheFailures() {
+    List<TestOp> ops = Streams.loop(20, 50);
+    SinkLog rec = new SinkLog();
+    Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec)
+        .miner(w -> {
+          throw new IllegalStateException("injected");
+        }).build();
+    ops.forEach(i::execute);
+    InterceptorStats s = i.stats();
+    i.close();
+    Laws.check(ops, rec);
+    assertThat(rec.tracedOps()).isZero();
+    assertThat(s.jobsIngested()).as("jobs ingested when every job throws").isZero();
+    assertThat(s.jobsFailed()).as("jobs counted as failed").isPositive();
+  }
+
+  @Test
+  void everyOtherJobFailingStillFindsTheLoop() {
+    List<TestOp> ops = Streams.loop(20, 100);
+    SinkLog rec = new SinkLog();
+    AtomicInteger calls = new AtomicInteger();
+    ApopheniaConfig c = ApopheniaConfig.defaults();
+    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).miner(w -> {
+      if (calls.getAndIncrement() % 2 == 0) {
+        throw new OutOfMemoryError("injected");
+      }
+      return MiningResult.mine(w, org.apophenia.suffix.RepeatFinder.withMinLength(c.minTraceLength()), true);
+    }).build()) {
+      ops.forEach(i::execute);
+      assertThat(i.stats().jobsFailed()).isPositive();
+    }
+    Laws.check(ops, rec);
+    assertThat(rec.tracedOps()).isGreaterThan(ops.size() / 2L);
+  }
+
+  @Test
+  void aJobThatRunsOutOfTimeIsDroppedAtItsIngestionPoint() {
+    List<TestOp> ops = Streams.loop(20, 20);
+    SinkLog rec = new SinkLog();
+    ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().jobTimeout(Duration.ofMillis(20)).build();
+    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).miner(w -> {
+      try {
+        Thread.sleep(60_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return null;
+    }).build()) {
+      ops.forEach(i::execute);
+      assertThat(i.stats().jobsFailed()).isPositive();
+    }
+    Laws.check(ops, rec);
+  }
+
+  @Test
+  void invalidSettingsAreRejectedWithTheirNameAndRange() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> ApopheniaConfig.defaults().toBuilder().multiScaleFactor(9000).build())
+        .hasMessageContaining("multiScaleFactor must be at most batchSize 8192, got 9000");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> ApopheniaConfig.defaults().toBuilder().minTraceLength(0).build())
+        .hasMessageContaining("minTraceLength must be at least 1, got 0");
+  }
+}

@@ -1,0 +1,69 @@
+package org.apophenia.autotrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Control-replicated mode (paper Section 5.1): N instances fed the same stream, each with its own
+ * mining thread and randomly delayed jobs, agree through a collective and issue identical markers,
+ * even with the adaptive (timing-dependent) wait interval.
+ */
+class ReplicatedTest {
+  @Test
+  void replicasWithRandomJobDelaysIssueIdenticalMarkerSequences() throws Exception {
+    int n = 4;
+    List<TestOp> ops = new ArrayList<>(Streams.random(42, 2000));
+    for (TestOp op : Streams.loop(37, 100)) {
+      ops.add(new TestOp(op.token(), op.kind(), ops.size()));
+    }
+    ApopheniaConfig config = ApopheniaConfig.defaults().toBuilder().adaptiveWait(true)
+        .ingestionDelay(8).build();
+    List<Collective> members = Collective.local(n);
+    ExecutorService apps = Executors.newFixedThreadPool(n);
+    try {
+      List<Future<SinkLog>> runs = new ArrayList<>();
+      List<Interceptor<TestOp>> instances = new ArrayList<>();
+      for (int r = 0; r < n; r++) {
+        Random rnd = new Random(r);
+        SinkLog rec = new SinkLog();
+        Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(config)
+            .collective(members.get(r))
+            .miner(window -> {
+              LockSupport.parkNanos(1000L * rnd.nextInt(2000));
+              return MiningResult.mine(window,
+                  org.apophenia.suffix.RepeatFinder.withMinLength(config.minTraceLength()), true);
+            })
+            .build();
+        instances.add(i);
+        runs.add(apps.submit(() -> {
+          try (i) {
+            ops.forEach(i::execute);
+          }
+          return rec;
+        }));
+      }
+      String first = runs.get(0).get().events.toString();
+      Laws.check(ops, runs.get(0).get());
+      for (Future<SinkLog> f : runs) {
+        assertThat(f.get().events.toString()).isEqualTo(first);
+      }
+      assertThat(runs.get(0).get().tracedOps()).as("how much depends on the agreed waits").isPositive();
+      long interval = instances.get(0).stats().waitInterval();
+      assertThat(instances.get(0).stats().waits()).as("some ingestion point had to wait").isPositive();
+      assertThat(interval).as("the interval doubled").isGreaterThan(config.ingestionDelay());
+      for (Interceptor<TestOp> i : instances) {
+        assertThat(i.stats().waitInterval()).as("agreed interval").isEqualTo(interval);
+      }
+    } finally {
+      apps.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package org.apophenia.autotrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A sampling account: the buckets add up to the wall time exactly, exact buckets are exact, and work
+ * of constant cost per activity is split exactly whatever the sample (a fake clock makes every bucket's
+ * true total known).
+ */
+class SpanSamplerTest {
+  private long now;
+
+  private static long sum(long[] s) {
+    long t = 0;
+    for (long v : s) {
+      t += v;
+    }
+    return t;
+  }
+
+  /** {@code n} activities in spans of 256, each: tokenize 7, match 20, observe 3, match 10; a gap of 2; parsing 100 a span. */
+  private TimeAccount run(TimeAccount a, int n, boolean ingestEvery100) {
+    for (int i = 0; i < n; i++) {
+      if (i % 256 == 0) {
+        if (i > 0) {
+          a.endSpan();
+        }
+        now += 100; // parsing, outside the spans
+        a.beginSpan();
+      }
+      Bucket caller = a.enter(Bucket.TOKENIZE);
+      now += 7;
+      a.enter(Bucket.MATCH);
+      now += 20;
+      if (ingestEvery100 && i % 100 == 0) {
+        Bucket m = a.enter(Bucket.INGEST);
+        now += 5000;
+        a.enter(m);
+      }
+      Bucket m = a.enter(Bucket.OBSERVE);
+      now += 3;
+      a.enter(m);
+      now += 10;
+      a.enter(caller);
+      now += 2;
+    }
+    a.endSpan();
+    return a;
+  }
+
+  @Test
+  void constantWorkIsSplitExactlyAndTheBucketsAddUpToTheWall() {
+    int n = 10_000;
+    TimeAccount a = run(TimeAccount.sampling(8, () -> now, 0), n, false);
+    long[] s = a.snapshot(TimeAccount.newSnapshot());
+    assertThat(sum(s)).as("the buckets add up to the time since the start").isEqualTo(now);
+    assertThat(s[Bucket.TOKENIZE.ordinal()]).isCloseTo(7L * n, within(2L));
+    assertThat(s[Bucket.MATCH.ordinal()]).isCloseTo(30L * n, within(2L));
+    assertThat(s[Bucket.OBSERVE.ordinal()]).isCloseTo(3L * n, within(2L));
+    assertThat(s[Bucket.OTHER.ordinal()]).as("parsing exactly, the gaps between activities by sample")
+        .isCloseTo(2L * n + 100L * ((n + 255) / 256), within(2L));
+    SpanSampler sampler = a.sampler();
+    assertThat(sampler.activities()).isEqualTo(n);
+    assertThat((double) sampler.sampledActivities()).isCloseTo(n / 8.0, within(n / 8.0 * 0.2));
+  }
+
+  @Test
+  void ingestionPointsAreTimedExactlyEvenWhenNotSampled() {
+    TimeAccount a = run(TimeAccount.sampling(32, () -> now, 0), 10_000, true);
+    long[] s = a.snapshot(TimeAccount.newSnapshot());
+    assertThat(sum(s)).isEqualTo(now);
+    assertThat(s[Bucket.INGEST.ordinal()]).isEqualTo(5000L * 100);
+    // the part of an unsampled activity before its ingestion point goes to the pool, and is split
+    // like the whole activities sampled: a small error, 100 activities' 27 ns spread over the buckets
+    assertThat((double) s[Bucket.MATCH.ordinal()]).isCloseTo(30.0 * 10_000, within(0.01 * 30 * 10_000));
+  }
+
+  @Test
+  void theReadCostTakenOffSamplesStaysInTheSum() {
+    TimeAccount a = run(TimeAccount.sampling(4, () -> now, 3), 5_000, true);
+    assertThat(sum(a.snapshot(TimeAccount.newSnapshot()))).isEqualTo(now);
+  }
+
+  @Test
+  void theSampleIsDeterministic() {
+    long first = run(TimeAccount.sampling(16, () -> now, 0), 3000, false).sampler().sampledActivities();
+    now = 0;
+    long second = run(TimeAccount.sampling(16, () -> now, 0), 3000, false).sampler().sampledActivities();
+    assertThat(second).isEqualTo(first).isPositive();
+  }
+
+  @Test
+  void theFirstActivitiesAreTimedExactlyAndNeverSampled() {
+    // an outlier (class loading, say) in the first activity must not set the proportions for the rest
+    TimeAccount a = TimeAccount.sampling(8, 100, () -> now, 0);
+    a.beginSpan();
+    Bucket caller = a.enter(Bucket.TOKENIZE);
+    now += 1_000_000;
+    a.enter(caller);
+    a.endSpan();
+    long[] s = run(a, 10_000, false).snapshot(TimeAccount.newSnapshot());
+    assertThat(sum(s)).isEqualTo(now);
+    assertThat(s[Bucket.TOKENIZE.ordinal()]).isCloseTo(1_000_000 + 7L * 10_000, within(2L));
+    assertThat(s[Bucket.MATCH.ordinal()]).isCloseTo(30L * 10_000, within(2L));
+    assertThat(a.sampler().activities()).isEqualTo(10_001);
+  }
+
+  @Test
+  void aShortStreamIsTimedExactly() {
+    TimeAccount a = run(TimeAccount.sampling(8, 1000, () -> now, 0), 999, true);
+    long[] s = a.snapshot(TimeAccount.newSnapshot());
+    assertThat(s[Bucket.TOKENIZE.ordinal()]).isEqualTo(7L * 999);
+    assertThat(s[Bucket.MATCH.ordinal()]).isEqualTo(30L * 999);
+    assertThat(s[Bucket.OBSERVE.ordinal()]).isEqualTo(3L * 999);
+    assertThat(s[Bucket.INGEST.ordinal()]).isEqualTo(5000L * 10);
+    assertThat(a.sampler().sampledActivities()).isZero();
+    assertThat(a.sampler().estimatedNanos()).isZero();
+  }
+
+  @Test
+  void outsideSpansASamplingAccountIsExact() {
+    TimeAccount a = TimeAccount.sampling(1000, () -> now, 0);
+    Bucket caller = a.enter(Bucket.MATCH);
+    now += 42;
+    a.enter(caller);
+    now += 8;
+    assertThat(a.nanos(Bucket.MATCH)).isEqualTo(42);
+    assertThat(a.nanos(Bucket.OTHER)).isEqualTo(8);
+  }
+
+  @Test
+  void anInterceptorInSpansGetsTheWallTimeAndExactIngestion() {
+    TimeAccount account = TimeAccount.sampling(8, () -> now, 0);
+    TraceSink<TestOp> sink = new TraceSink<>() {
+      @Override
+      public void op(TestOp op) {
+        Bucket caller = account.enter(Bucket.OBSERVE);
+        now += 11;
+        account.enter(caller);
+      }
+
+      @Override
+      public void beginTrace(long id) {}
+
+      @Override
+      public void endTrace(long id) {}
+    };
+    Tokenizer<TestOp> tokenizer = op -> {
+      now += 7;
+      return op.token();
+    };
+    long[] reduces = new long[1];
+    Collective collective = v -> {
+      now += 50_000; // called only while ingesting a job
+      reduces[0]++;
+      return v;
+    };
+    List<TestOp> ops = Streams.random(3, 3000).stream().filter(o -> o.kind() == Traceability.TRACEABLE).toList();
+    try (Interceptor<TestOp> in = Interceptor.builder(tokenizer, sink).account(account).collective(collective)
+        .executor(Runnable::run).build()) {
+      for (int i = 0; i < ops.size(); i += 256) {
+        account.beginSpan();
+        for (TestOp op : ops.subList(i, Math.min(ops.size(), i + 256))) {
+          in.execute(op);
+        }
+        account.endSpan();
+      }
+    }
+    long[] s = account.snapshot(TimeAccount.newSnapshot());
+    assertThat(sum(s)).isEqualTo(now);
+    assertThat(s[Bucket.INGEST.ordinal()]).isEqualTo(50_000L * reduces[0]).isPositive();
+    // tokenize is constant per op; observe comes in bursts (whole traces at once), so its estimate is
+    // looser; together they are the rest of the wall time
+    assertThat((double) s[Bucket.TOKENIZE.ordinal()]).isCloseTo(7.0 * ops.size(), within(0.15 * 7 * ops.size()));
+    assertThat((double) s[Bucket.OBSERVE.ordinal()]).isCloseTo(11.0 * ops.size(), within(0.15 * 11 * ops.size()));
+  }
+}
