@@ -9,6 +9,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 
@@ -175,14 +176,19 @@ class DeepTreeProperties {
       @ForAll @IntRange(min = 1, max = 30) int len) {
     Run run = new Run(seed, len);
     DependenceGraph g = run.t.rt.graph();
+    List<int[]> edges = new ArrayList<>(); // (x, y): task y depends directly on task x
     for (int y = 0; y < run.ids.size(); y++) {
       for (int d : g.deps(run.ids.get(y))) {
-        int x = run.ids.indexOf(d);
+        int x = run.ids.indexOf(d); // -1: a close, not a task
         if (x >= 0) {
-          assertThat(run.interfere(x, y)).as("edge task %d %s -> task %d %s", x, run.reqs.get(x), y, run.reqs.get(y))
-              .isTrue();
+          edges.add(new int[] {x, y});
         }
       }
     }
+    // the law holds vacuously for a run without such an edge: most runs must have some
+    Statistics.label("direct task-to-task edges").collect(edges.isEmpty() ? "none" : "some");
+    Statistics.label("direct task-to-task edges").coverage(c -> c.check("some").percentage(p -> p >= 50));
+    assertThat(edges).allSatisfy(e -> assertThat(run.interfere(e[0], e[1]))
+        .as("edge task %d %s -> task %d %s", e[0], run.reqs.get(e[0]), e[1], run.reqs.get(e[1])).isTrue());
   }
 }

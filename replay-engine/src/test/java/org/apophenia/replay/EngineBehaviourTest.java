@@ -183,13 +183,38 @@ class EngineBehaviourTest {
     assertThat(e.recordings(39)).hasSize(1);
   }
 
+  /**
+   * A weight bound keeps the cached recordings' weights summing to at most the bound: five one-iteration
+   * recordings (the first weighs less, not being idempotent), weighed first in an unbounded cache, do
+   * not all fit in 25, far below the default count bound. Which ones stay is Caffeine's policy.
+   */
   @Test
   void theCacheCanBeBoundedByWeight() {
-    DynamicTracing e = setUp(TracingOptions.defaults().withMaxWeight(25));
+    DynamicTracing unbounded = setUp(TracingOptions.defaults());
+    long[] weight = new long[5];
+    for (int id = 0; id < 5; id++) {
+      iteration(id);
+      weight[id] = unbounded.recordings(id).get(0).weight();
+    }
+    long maxWeight = 25;
+    assertThat(java.util.Arrays.stream(weight).sum()).as("the five recordings' weight").isGreaterThan(maxWeight);
+    DynamicTracing e = setUp(TracingOptions.defaults().withMaxWeight(maxWeight));
     for (int id = 0; id < 5; id++) {
       iteration(id);
     }
-    assertThat(e.statistics().evictions()).isPositive();
+    long held = 0;
+    int cached = 0;
+    for (int id = 0; id < 5; id++) {
+      for (Recording r : e.recordings(id)) {
+        assertThat(r.weight()).as("trace %d's recording weighs the same in both caches", id).isEqualTo(weight[id]);
+        held += r.weight();
+        cached++;
+      }
+    }
+    assertThat(held).as("the cached recordings' total weight").isPositive().isLessThanOrEqualTo(maxWeight);
+    TracingStatistics s = e.statistics();
+    assertThat(s.cachedRecordings()).isEqualTo(cached);
+    assertThat(s.evictions()).isEqualTo(5 - cached);
   }
 
   @Test
