@@ -53,8 +53,8 @@ final class DataOperations {
   void fill(LogicalRegion r, Field f, long value, LogicalRegion parent) {
     markers.synchronizeEngine();
     Resolved res = resolution.resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
-    int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, NO_POINT, List.of(res.req()),
+    int op = graph.newOp(DependenceGraph.NodeKind.FILL, "fill " + r + "." + f.name());
+    PendingOp pending = new PendingOp(op, OpKind.FILL, graph.name(op), -1, NO_POINT, List.of(res.req()),
         value);
     issue(pending, () -> analyzeFill(pending, res, f, value));
   }
@@ -73,16 +73,17 @@ final class DataOperations {
     List<Resolved> rs = resolution.resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
         RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
     String what = fold == null ? "copy " : "reduction copy (" + fold.name() + ") ";
-    int op = graph.newOp(DependenceGraph.COPY, what + src + "." + sf.name() + " -> " + dst + "." + df.name());
-    PendingOp pending = new PendingOp(op, fold == null ? PendingOp.Kind.COPY : PendingOp.Kind.REDUCTION_COPY,
-        graph.name(op), -1, NO_POINT, rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
+    OpKind kind = fold == null ? OpKind.COPY : OpKind.REDUCTION_COPY;
+    int op = graph.newOp(DependenceGraph.NodeKind.of(kind), what + src + "." + sf.name() + " -> " + dst + "."
+        + df.name());
+    PendingOp pending = new PendingOp(op, kind, graph.name(op), -1, NO_POINT, rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
     issue(pending, () -> analyzeCopy(pending, rs, sf, df, fold));
   }
 
   void fence() {
     markers.synchronizeEngine();
-    int op = graph.newOp(DependenceGraph.FENCE, "fence");
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, NO_POINT, List.of());
+    int op = graph.newOp(DependenceGraph.NodeKind.FENCE, "fence");
+    PendingOp pending = new PendingOp(op, OpKind.FENCE, "fence", -1, NO_POINT, List.of());
     issue(pending, () -> analyzeFence(pending));
   }
 
@@ -194,7 +195,7 @@ final class DataOperations {
     if (r.priv() == Privilege.RED) {
       throw new LegionException("inline mapping of " + req.region() + ": REDUCE privilege is not supported inline");
     }
-    int op = graph.newOp(DependenceGraph.INLINE, "inline " + req.region());
+    int op = graph.newOp(DependenceGraph.NodeKind.INLINE_MAPPING, "inline " + req.region());
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     logical.analyze(op, r.node(), r.mask(), r.priv(), r.redop(), deps);

@@ -14,17 +14,31 @@ import org.apophenia.sim.Event;
  * <p>Cost: O(1) amortised per node and per edge; {@link #addDep} de-duplicates with a per-op stamp.
  */
 final class DependenceGraph {
-  /** Node kinds. */
-  static final byte TASK = 0;
-  static final byte CLOSE = 1;
-  static final byte FILL = 2;
-  static final byte COPY = 3;
-  static final byte INLINE = 4;
-  static final byte FENCE = 5;
-  static final byte SUMMARY = 6;
+  /**
+   * What a node stands for: an operation the application issued, of an {@link OpKind}, or one the
+   * runtime adds itself (an inline mapping, a close, a trace's summary, fence or boundary fold). Stored
+   * as one byte per node, the ordinal.
+   */
+  enum NodeKind {
+    TASK, FILL, COPY, REDUCTION_COPY, FENCE, INLINE_MAPPING, CLOSE, SUMMARY;
+
+    private static final NodeKind[] BY_ORDINAL = values();
+
+    /** The node of an issued operation of kind {@code k}. */
+    static NodeKind of(OpKind k) {
+      return switch (k) {
+        case TASK -> TASK;
+        case FILL -> FILL;
+        case COPY -> COPY;
+        case REDUCTION_COPY -> REDUCTION_COPY;
+        case FENCE -> FENCE;
+      };
+    }
+  }
 
   /** Per op: its name, or an object whose {@code toString} is the name (built only when asked for). */
   private Object[] names = new Object[0];
+  /** Per op: its {@link NodeKind}'s ordinal. */
   private byte[] kinds = new byte[0];
   /** Per op: its dependences (null: none recorded). */
   private int[][] deps = new int[0][];
@@ -40,13 +54,13 @@ final class DependenceGraph {
    * Adds a node; {@code name} is a String or an object whose {@code toString} is the name, for names
    * too costly to format for every node (a close's names two rectangles, and nobody reads most).
    */
-  int newOp(byte kind, Object name) {
+  int newOp(NodeKind kind, Object name) {
     int op = size;
     if (op == names.length) {
       grow();
     }
     names[op] = name;
-    kinds[op] = kind;
+    kinds[op] = (byte) kind.ordinal();
     size = op + 1;
     return op;
   }
@@ -65,8 +79,8 @@ final class DependenceGraph {
     return size;
   }
 
-  byte kind(int op) {
-    return kinds[Objects.checkIndex(op, size)];
+  NodeKind kind(int op) {
+    return NodeKind.BY_ORDINAL[kinds[Objects.checkIndex(op, size)]];
   }
 
   String name(int op) {

@@ -74,7 +74,11 @@ public final class LegionRuntime {
         effects, capture, resolution, ordering, charges, markers);
     markers.attach(new RuntimeTraceSupport(sim, forest, resolution, logical, physical, effects, capture, ordering,
         charges, markers, pipeline), op -> {
-          if (op.kind() == PendingOp.Kind.TASK) {
+          boolean task = switch (op.kind()) {
+            case TASK -> true;
+            case FILL, COPY, REDUCTION_COPY, FENCE -> false; // the data operations' own analysis
+          };
+          if (task) {
             pipeline.analyzeDeferred(op);
           } else {
             data.analyzeDeferred(op);

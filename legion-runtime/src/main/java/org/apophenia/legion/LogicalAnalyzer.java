@@ -131,7 +131,7 @@ final class LogicalAnalyzer {
 
   /** A close operation of {@code child}'s subtree for fields {@code g}, registered at {@code n}. */
   private void close(int op, RegionNode n, RegionNode child, long g, byte mode, int redop) {
-    int k = graph.newOp(DependenceGraph.CLOSE, new CloseName(child, n));
+    int k = graph.newOp(DependenceGraph.NodeKind.CLOSE, new CloseName(child, n));
     IntArrayList kd = new IntArrayList();
     ArrayList<User> own = null;
     stack.clear();
@@ -181,7 +181,7 @@ final class LogicalAnalyzer {
     graph.setDeps(k, kd.toIntArray());
     if (own != null) {
       for (User u : own) {
-        int h = graph.newOp(DependenceGraph.CLOSE, new NodeName("close (hoisted op " + op + ") into ", n));
+        int h = graph.newOp(DependenceGraph.NodeKind.CLOSE, new NodeName("close (hoisted op " + op + ") into ", n));
         graph.setDeps(h, new int[] {op});
         hoisted.add(h);
         n.current.add(new User(h, u.priv, u.redop, u.mask));
@@ -339,7 +339,7 @@ final class LogicalAnalyzer {
         continue;
       }
       long mask = group.getLongKey();
-      int summary = graph.newOp(DependenceGraph.CLOSE, new NodeName("readers of ", n));
+      int summary = graph.newOp(DependenceGraph.NodeKind.CLOSE, new NodeName("readers of ", n));
       graph.setDeps(summary, readers.toIntArray());
       cur.removeIf(u -> u.priv == Privilege.RO && u.mask == mask && u.op != op && !hoisted.contains(u.op));
       cur.add(new User(summary, Privilege.RO, -1, mask));

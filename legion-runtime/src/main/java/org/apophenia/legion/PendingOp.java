@@ -7,7 +7,7 @@ import java.util.List;
  * For an index launch there is one pending op per point, requirements already projected. Immutable.
  *
  * @param op its id in the dependence graph (dense, in issue order)
- * @param kind TASK, FILL, COPY or FENCE
+ * @param kind what it is
  * @param name for messages
  * @param taskId the task id, -1 if not a task
  * @param point the index-launch point, empty for single operations
@@ -15,23 +15,14 @@ import java.util.List;
  * @param value what else changes the operation's effect on the data: a fill's value; 0 otherwise. A
  *     replay compares it like the requirements (a fill recorded with another value writes other data)
  */
-public record PendingOp(int op, Kind kind, String name, int taskId, long[] point,
+public record PendingOp(int op, OpKind kind, String name, int taskId, long[] point,
     List<RegionRequirement> requirements, long value) {
   public PendingOp {
     requirements = List.copyOf(requirements);
   }
 
   /** An operation whose effect the requirements alone determine ({@code value} 0). */
-  public PendingOp(int op, Kind kind, String name, int taskId, long[] point, List<RegionRequirement> requirements) {
+  public PendingOp(int op, OpKind kind, String name, int taskId, long[] point, List<RegionRequirement> requirements) {
     this(op, kind, name, taskId, point, requirements, 0);
-  }
-
-  /**
-   * Operation kinds a trace can contain, all recorded and replayed: tasks (single or index-launch
-   * points), fills, copies, reduction copies (the destination folds the source in with a reduction
-   * operator) and execution fences.
-   */
-  public enum Kind {
-    TASK, FILL, COPY, REDUCTION_COPY, FENCE
   }
 }

@@ -137,12 +137,17 @@ final class RuntimeTraceSupport implements TraceSupport {
 
   @Override
   public Event completeReplayed(PendingOp op, Event done) {
-    if (op.kind() == PendingOp.Kind.TASK || !(graph.pending(op.op()) instanceof Runnable)) {
+    boolean fence = switch (op.kind()) {
+      case TASK -> throw new IllegalStateException("operation " + op.op() + " is not a pending fill, copy or fence");
+      case FILL, COPY, REDUCTION_COPY -> false;
+      case FENCE -> true;
+    };
+    if (!(graph.pending(op.op()) instanceof Runnable)) {
       throw new IllegalStateException("operation " + op.op() + " is not a pending fill, copy or fence");
     }
     graph.takePending(op.op());
     Event e = done;
-    if (op.kind() == PendingOp.Kind.FENCE) {
+    if (fence) {
       // the recorded merge saw only the trace's own operations and, for what came before, the replay's
       // mapping fence, which covers the trace's data only: an execution fence waits for everything
       IntArrayList deps = ordering.fence(op.op());
@@ -175,7 +180,7 @@ final class RuntimeTraceSupport implements TraceSupport {
     physical.foldPending(node.tree, atom, field, issued);
     if (!issued.isEmpty()) {
       // the folds write an instance: later users of the data wait for them as for a READ_WRITE user
-      int op = graph.newOp(DependenceGraph.SUMMARY, "fold at trace boundary");
+      int op = graph.newOp(DependenceGraph.NodeKind.SUMMARY, "fold at trace boundary");
       IntArrayList deps = new IntArrayList();
       logical.analyze(op, node, 1L << field, Privilege.RW, -1, deps);
       ordering.fenceDep(op, deps);
@@ -203,7 +208,7 @@ final class RuntimeTraceSupport implements TraceSupport {
     for (RegionRequirement q : requirements) {
       rs.add(resolution.resolve(q, "trace summary"));
     }
-    int op = graph.newOp(DependenceGraph.SUMMARY, "trace summary");
+    int op = graph.newOp(DependenceGraph.NodeKind.SUMMARY, "trace summary");
     IntArrayList deps = new IntArrayList();
     for (Resolved r : rs) {
       logical.analyze(op, r.node(), r.mask(), Privilege.RW, -1, deps);
@@ -221,7 +226,7 @@ final class RuntimeTraceSupport implements TraceSupport {
 
   @Override
   public Event fence(List<RegionRequirement> requirements) {
-    int op = graph.newOp(DependenceGraph.SUMMARY, "trace fence");
+    int op = graph.newOp(DependenceGraph.NodeKind.SUMMARY, "trace fence");
     IntArrayList deps = new IntArrayList();
     for (RegionRequirement q : requirements) {
       Resolved r = resolution.resolve(q, "trace fence");

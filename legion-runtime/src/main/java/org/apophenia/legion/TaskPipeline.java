@@ -62,8 +62,8 @@ final class TaskPipeline {
    */
   void issue(TaskDefinition def, String name, List<Resolved> rs, List<RegionRequirement> projected, List<Object> args,
       long[] point, int pointIndex, int points, Future future) {
-    int op = graph.newOp(DependenceGraph.TASK, name);
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, name, def.id(), point, projected);
+    int op = graph.newOp(DependenceGraph.NodeKind.TASK, name);
+    PendingOp pending = new PendingOp(op, OpKind.TASK, name, def.id(), point, projected);
     TaskIssue t = new TaskIssue(def, rs, args, point, future, pointIndex, points, charges.launch(),
         effects, sim);
     graph.setPending(op, t);

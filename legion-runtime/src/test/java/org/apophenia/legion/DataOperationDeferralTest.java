@@ -30,7 +30,7 @@ class DataOperationDeferralTest {
     assertThat(engine.announced).as("announced in issue order").containsExactlyElementsOf(engine.buffer);
     assertThat(engine.observed).containsExactlyElementsOf(engine.buffer);
     assertThat(engine.buffer.stream().map(PendingOp::kind).distinct())
-        .containsExactlyInAnyOrder(PendingOp.Kind.values());
+        .containsExactlyInAnyOrder(OpKind.values());
     assertThat(engine.completeRefused).as("a task cannot be completed as a replayed data operation").isTrue();
   }
 
@@ -116,7 +116,7 @@ class DataOperationDeferralTest {
 
     @Override
     public Decision endTrace(int traceId, TraceSupport support) {
-      PendingOp task = buffer.stream().filter(o -> o.kind() == PendingOp.Kind.TASK).reduce((x, y) -> y).get();
+      PendingOp task = buffer.stream().filter(o -> o.kind() == OpKind.TASK).reduce((x, y) -> y).get();
       try {
         support.completeReplayed(task, Event.NONE);
       } catch (IllegalStateException e) {

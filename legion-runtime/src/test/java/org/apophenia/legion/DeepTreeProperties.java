@@ -132,7 +132,7 @@ class DeepTreeProperties {
       }
       int id = t.rt.graph().size();
       t.rt.execute(new TaskLauncher(1, launch, List.of()));
-      assertThat(t.rt.graph().kind(id)).isEqualTo(DependenceGraph.TASK);
+      assertThat(t.rt.graph().kind(id)).isEqualTo(DependenceGraph.NodeKind.TASK);
       ids.add(id);
       reqs.add(rs);
     }

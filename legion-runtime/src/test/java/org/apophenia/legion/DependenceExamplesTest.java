@@ -67,7 +67,7 @@ class DependenceExamplesTest {
   private int task(RegionRequirement... reqs) {
     int id = rt.graph().size();
     rt.execute(new TaskLauncher(1, reqs));
-    assertThat(rt.graph().kind(id)).isEqualTo(DependenceGraph.TASK);
+    assertThat(rt.graph().kind(id)).isEqualTo(DependenceGraph.NodeKind.TASK);
     return id;
   }
 

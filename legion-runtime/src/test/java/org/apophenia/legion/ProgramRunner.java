@@ -79,7 +79,7 @@ final class ProgramRunner {
   private List<Integer> userIds(int before) {
     List<Integer> ids = new ArrayList<>();
     for (int i = before; i < rt.graph().size(); i++) {
-      if (rt.graph().kind(i) != DependenceGraph.CLOSE) {
+      if (rt.graph().kind(i) != DependenceGraph.NodeKind.CLOSE) {
         ids.add(i);
       }
     }

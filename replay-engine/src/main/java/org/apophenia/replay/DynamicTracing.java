@@ -96,22 +96,7 @@ public final class DynamicTracing implements TraceEngine {
   private Recording summaryPending;
   private Event summaryCompletion;
 
-  private long recordings;
-  private long replays;
-  private long elidedReplays;
-  private long skippedChecks;
-  private long skippedPostconditions;
-  private long mismatches;
-  private long preconditionFailures;
-  private long unreplayable;
-  private long replayedOps;
-  /** Of {@code replayedOps}, per {@link PendingOp.Kind} (by ordinal). */
-  private final long[] replayedByKind = new long[PendingOp.Kind.values().length];
-  private long analysedOps;
-  private long replayNanos;
-  private long reducingReplays;
-  private long optimisationWaits;
-  private long optimisationWaitNanos;
+  private final TracingCounters counters = new TracingCounters();
 
   public DynamicTracing() {
     this(TracingOptions.defaults());
@@ -155,7 +140,7 @@ public final class DynamicTracing implements TraceEngine {
     int k = opIndex++;
     if (recorder != null) {
       if (options.mode() == TracingOptions.Mode.STRICT && !reference.isEmpty() && !anyMatches(reference, k, op)) {
-        mismatches++;
+        counters.mismatches++;
         TraceMismatchException e = mismatch(traceId, k, op);
         reference = List.of();
         throw e;
@@ -170,7 +155,7 @@ public final class DynamicTracing implements TraceEngine {
       }
     }
     if (candidates.isEmpty()) {
-      mismatches++;
+      counters.mismatches++;
       fallBack(traceId, support);
       if (options.mode() == TracingOptions.Mode.STRICT) {
         failedAt = op; // reported once, before it is analysed; the rest of this trace is analysed and recorded
@@ -180,7 +165,7 @@ public final class DynamicTracing implements TraceEngine {
       return Decision.ANALYZE_DEFERRED;
     }
     if (noneReplayable(candidates)) { // nothing could be replayed: analyse from here on
-      unreplayable++;
+      counters.unreplayable++;
       fallBack(traceId, support);
       return Decision.ANALYZE_DEFERRED;
     }
@@ -259,7 +244,7 @@ public final class DynamicTracing implements TraceEngine {
           }
         }
         if (candidates.isEmpty()) {
-          mismatches++;
+          counters.mismatches++;
           fallBack(traceId, support);
           if (options.mode() == TracingOptions.Mode.STRICT) {
             failure = mismatch(traceId, n, null); // thrown once the trace is recorded
@@ -268,7 +253,7 @@ public final class DynamicTracing implements TraceEngine {
         } else if (replay(support)) {
           return Decision.HANDLED;
         } else {
-          preconditionFailures++;
+          counters.preconditionFailures++;
           fallBack(traceId, support);
           return Decision.ANALYZE_DEFERRED;
         }
@@ -307,12 +292,12 @@ public final class DynamicTracing implements TraceEngine {
   private void finishRecording() {
     lastKeys = recorder.keys();
     Recording r = recorder.finish();
-    analysedOps += r.ops().size();
+    counters.analysedOps += r.ops().size();
     last = null;
     boolean duplicate = r.unreplayable() != null
         && reference.stream().anyMatch(x -> x.unreplayable() != null && x.ops().equals(r.ops()));
     if (!duplicate) {
-      recordings++;
+      counters.recordings++;
       cache.add(r);
     }
   }
@@ -326,10 +311,10 @@ public final class DynamicTracing implements TraceEngine {
         && last.recording().idempotent() && backToBack
         && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
       chosen = last.recording();
-      skippedChecks++;
+      counters.preconditionChecksSkipped++;
       if (options.fenceElision() && chosen.idempotent()) { // an idempotent recording has elided commands
         previous = last;
-        elidedReplays++;
+        counters.elidedReplays++;
       }
     } else {
       applyDelayed(support);
@@ -344,7 +329,8 @@ public final class DynamicTracing implements TraceEngine {
       return false;
     }
     if (delayed != null) {
-      skippedPostconditions++; // the same recording's: superseded by this replay's (see the class notes)
+      // the same recording's: superseded by this replay's (see the class notes)
+      counters.postconditionsSkipped++;
     }
     if (previous == null ? !chosen.optimised() : !chosen.elisionReady()) {
       long w0 = System.nanoTime(); // its background optimisation or fence elision has not finished
@@ -353,8 +339,8 @@ public final class DynamicTracing implements TraceEngine {
       } else {
         chosen.elided();
       }
-      optimisationWaits++;
-      optimisationWaitNanos += System.nanoTime() - w0;
+      counters.optimisationWaits++;
+      counters.optimisationWaitNanos += System.nanoTime() - w0;
     }
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
@@ -369,15 +355,15 @@ public final class DynamicTracing implements TraceEngine {
       chosen.startElision(); // a back-to-back replay may follow: have its commands ready by then
     }
     delayed = chosen;
-    replays++;
+    counters.replays++;
     if (chosen.reduces()) {
-      reducingReplays++;
+      counters.reducingReplays++;
     }
-    replayedOps += buffer.size();
+    counters.replayedOps += buffer.size();
     for (int i = 0, n = buffer.size(); i < n; i++) {
-      replayedByKind[buffer.get(i).kind().ordinal()]++;
+      counters.replayedByKind[buffer.get(i).kind().ordinal()]++;
     }
-    replayNanos += System.nanoTime() - t0;
+    counters.replayNanos += System.nanoTime() - t0;
     return true;
   }
 
@@ -420,17 +406,11 @@ public final class DynamicTracing implements TraceEngine {
 
   /** Replays so far ({@link TracingStatistics#replays()} without taking a snapshot). O(1). */
   public long replays() {
-    return replays;
+    return counters.replays;
   }
 
   /** A snapshot of the counters. */
-  public TracingStatistics statistics() {
-    var s = cache.stats();
-    return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
-        preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
-        s.missCount(), s.evictionCount(), reducingReplays, optimisationWaits, optimisationWaitNanos,
-        replayedByKind[PendingOp.Kind.TASK.ordinal()], replayedByKind[PendingOp.Kind.FILL.ordinal()],
-        replayedByKind[PendingOp.Kind.COPY.ordinal()], replayedByKind[PendingOp.Kind.REDUCTION_COPY.ordinal()],
-        replayedByKind[PendingOp.Kind.FENCE.ordinal()]);
+  public TracingStatistics stats() {
+    return counters.snapshot(cache.size(), cache.stats());
   }
 }

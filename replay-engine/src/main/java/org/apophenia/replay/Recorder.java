@@ -109,7 +109,10 @@ final class Recorder {
     ops.add(OpSignature.of(op));
     // an execution fence orders everything before it, not only what conflicts with its accesses (it
     // has none): fence elision, which orders a back-to-back replay by accesses, must not apply
-    fences |= op.kind() == PendingOp.Kind.FENCE;
+    fences |= switch (op.kind()) {
+      case FENCE -> true;
+      case TASK, FILL, COPY, REDUCTION_COPY -> false;
+    };
     reads.clear();
     writes.clear();
     for (RegionRequirement q : op.requirements()) {

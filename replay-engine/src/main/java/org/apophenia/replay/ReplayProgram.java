@@ -17,15 +17,8 @@ import java.util.function.IntPredicate;
  * Immutable; thread-safe.
  */
 final class ReplayProgram {
-  static final byte FENCE = 0;
-  static final byte MERGE = 1;
-  static final byte TASK = 2;
-  static final byte REISSUE = 3;
-  static final byte SUMMARY = 4;
-  static final byte COMPLETE = 5;
-
-  /** Per step: its kind, the local event it defines, and its work (a task's or re-issue's). */
-  final byte[] kind;
+  /** Per step: its {@link Instruction#code}, the local event it defines, and its work (a task's or re-issue's). */
+  final byte[] instructions;
   final int[] result;
   final Command.Work[] work;
   /** Step i waits for the local events {@code pres[preStart[i]] .. pres[preStart[i + 1] - 1]}. */
@@ -38,9 +31,9 @@ final class ReplayProgram {
   /** Whether a step is the fence (a replay of these steps issues one). */
   final boolean fenced;
 
-  private ReplayProgram(byte[] kind, int[] result, Command.Work[] work, int[] preStart, int[] pres, int maxPres,
-      int folded) {
-    this.kind = kind;
+  private ReplayProgram(byte[] instructions, int[] result, Command.Work[] work, int[] preStart, int[] pres,
+      int maxPres, int folded) {
+    this.instructions = instructions;
     this.result = result;
     this.work = work;
     this.preStart = preStart;
@@ -48,8 +41,8 @@ final class ReplayProgram {
     this.maxPres = maxPres;
     this.folded = folded;
     boolean f = false;
-    for (byte k : kind) {
-      f |= k == FENCE;
+    for (byte k : instructions) {
+      f |= k == Instruction.FENCE.code;
     }
     this.fenced = f;
   }
@@ -64,11 +57,15 @@ final class ReplayProgram {
   int[] tasksPerNode(int nodes) {
     if (tasksPerNode == null || tasksPerNode.length != nodes) {
       int[] c = new int[nodes];
-      for (int i = 0; i < kind.length; i++) {
-        if (kind[i] == TASK) {
-          c[((Command.Work.Task) work[i]).processor().node()]++;
-        } else if (kind[i] == COMPLETE && nodes > 0) {
-          c[0]++; // a fill, copy or fence: replayed by the issuing node's runtime, like a task's launch
+      for (int i = 0; i < instructions.length; i++) {
+        int node = switch (Instruction.of(instructions[i])) {
+          case TASK -> ((Command.Work.Task) work[i]).processor().node();
+          // a fill, copy or fence: replayed by the issuing node's runtime, like a task's launch
+          case COMPLETE -> nodes > 0 ? 0 : -1;
+          case FENCE, MERGE, REISSUE, SUMMARY -> -1; // not one of the trace's operations
+        };
+        if (node >= 0) {
+          c[node]++;
         }
       }
       tasksPerNode = c;
@@ -77,7 +74,7 @@ final class ReplayProgram {
   }
 
   int steps() {
-    return kind.length;
+    return instructions.length;
   }
 
   /**
@@ -115,7 +112,7 @@ final class ReplayProgram {
       }
     }
     int n = commands.size();
-    byte[] kind = new byte[n];
+    byte[] instructions = new byte[n];
     int[] result = new int[n];
     Command.Work[] work = new Command.Work[n];
     int[] preStart = new int[n + 1];
@@ -130,22 +127,14 @@ final class ReplayProgram {
       preStart[steps] = p;
       result[steps] = c.result();
       if (c instanceof Command.Fence) {
-        kind[steps] = FENCE;
+        instructions[steps] = Instruction.FENCE.code;
       } else if (c instanceof Command.Merge m) {
-        kind[steps] = MERGE;
+        instructions[steps] = Instruction.MERGE.code;
         for (int in : m.inputs()) {
           pres[p++] = in;
         }
       } else if (c instanceof Command.Op o) {
-        if (o.work() instanceof Command.Work.Task) {
-          kind[steps] = TASK;
-        } else if (o.work() instanceof Command.Work.Reissue) {
-          kind[steps] = REISSUE;
-        } else if (o.work() instanceof Command.Work.Complete) {
-          kind[steps] = COMPLETE;
-        } else {
-          throw new IllegalStateException("cannot replay " + o.work());
-        }
+        instructions[steps] = Instruction.of(o.work()).code;
         work[steps] = o.work();
         int pre = o.pre();
         if (pre >= 0 && fold[pre]) {
@@ -158,7 +147,7 @@ final class ReplayProgram {
         maxPres = Math.max(maxPres, p - preStart[steps]);
       } else {
         Command.Summary sm = (Command.Summary) c;
-        kind[steps] = SUMMARY;
+        instructions[steps] = Instruction.SUMMARY.code;
         if (sm.pre() >= 0) {
           pres[p++] = sm.pre();
         }
@@ -166,7 +155,7 @@ final class ReplayProgram {
       steps++;
     }
     preStart[steps] = p;
-    return new ReplayProgram(Arrays.copyOf(kind, steps), Arrays.copyOf(result, steps), Arrays.copyOf(work, steps),
+    return new ReplayProgram(Arrays.copyOf(instructions, steps), Arrays.copyOf(result, steps), Arrays.copyOf(work, steps),
         Arrays.copyOf(preStart, steps + 1), Arrays.copyOf(pres, p), maxPres, folded);
   }
 

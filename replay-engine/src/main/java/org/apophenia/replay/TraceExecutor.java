@@ -55,56 +55,55 @@ final class TraceExecutor {
         elided ? Event.NONE : chainFence);
     Event[] pre = new Event[p.maxPres + 1]; // an operation's preconditions, and the gate
     Event completion = Event.NONE;
-    byte[] kind = p.kind;
+    byte[] instructions = p.instructions;
     int[] result = p.result;
     int[] preStart = p.preStart;
     int[] pres = p.pres;
-    for (int i = 0, steps = kind.length; i < steps; i++) {
+    for (int i = 0, steps = instructions.length; i < steps; i++) {
       int from = preStart[i];
       int k = preStart[i + 1] - from;
-      switch (kind[i]) {
-        case ReplayProgram.FENCE -> ev[result[i]] = chainFence;
-        case ReplayProgram.MERGE -> {
-          Event[] in = new Event[k];
-          for (int j = 0; j < k; j++) {
-            in[j] = ev[pres[from + j]];
+      ev[result[i]] = switch (Instruction.of(instructions[i])) {
+        case FENCE -> chainFence;
+        case MERGE -> merged(sim, ev, pres, from, k);
+        case TASK -> {
+          copy(ev, pres, from, k, pre);
+          Command.Work.Task t = (Command.Work.Task) p.work[i];
+          Event gate = gates[t.processor().node()];
+          if (!gate.isNone()) {
+            pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
           }
-          ev[result[i]] = sim.merge(in); // reads the array in place
+          yield s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(), Event.NONE, pre,
+              k);
         }
-        case ReplayProgram.TASK, ReplayProgram.REISSUE -> {
-          for (int j = 0; j < k; j++) {
-            pre[j] = ev[pres[from + j]];
-          }
-          if (kind[i] == ReplayProgram.TASK) {
-            Command.Work.Task t = (Command.Work.Task) p.work[i];
-            Event gate = gates[t.processor().node()];
-            if (!gate.isNone()) {
-              pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
-            }
-            ev[result[i]] = s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(),
-                Event.NONE, pre, k);
-          } else {
-            Command.Work.Reissue ri = (Command.Work.Reissue) p.work[i];
-            ev[result[i]] = s.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
-          }
+        case REISSUE -> {
+          copy(ev, pres, from, k, pre);
+          Command.Work.Reissue ri = (Command.Work.Reissue) p.work[i];
+          yield s.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
         }
-        case ReplayProgram.COMPLETE -> {
+        case COMPLETE -> {
           Event done = k == 0 ? Event.NONE : k == 1 ? ev[pres[from]] : merged(sim, ev, pres, from, k);
           Command.Work.Complete c = (Command.Work.Complete) p.work[i];
-          ev[result[i]] = s.completeReplayed(ops.get(c.index()), done);
+          yield s.completeReplayed(ops.get(c.index()), done);
         }
-        default -> { // the summary: the caller registers it (see the class notes)
-          Event done = k == 0 ? Event.NONE : ev[pres[from]];
-          ev[result[i]] = done;
-          completion = done;
+        case SUMMARY -> { // the caller registers it (see the class notes)
+          completion = k == 0 ? Event.NONE : ev[pres[from]];
+          yield completion;
         }
-      }
+      };
     }
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
     return new Replayed(r, own, chainFence, s.operationCount(), completion);
   }
 
+  /** The events named by {@code pres[from .. from + k - 1]}, into {@code out}. */
+  private static void copy(Event[] ev, int[] pres, int from, int k, Event[] out) {
+    for (int j = 0; j < k; j++) {
+      out[j] = ev[pres[from + j]];
+    }
+  }
+
+  /** The merge of the events named by {@code pres[from .. from + k - 1]}, in a new array (merge reads it in place). */
   private static Event merged(Simulation sim, Event[] ev, int[] pres, int from, int k) {
     Event[] in = new Event[k];
     for (int j = 0; j < k; j++) {

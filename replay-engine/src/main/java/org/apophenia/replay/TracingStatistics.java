@@ -1,49 +1,175 @@
 package org.apophenia.replay;
 
-import org.apophenia.legion.PendingOp;
+import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import org.apophenia.legion.OpKind;
 
 /**
- * Counters of a {@link DynamicTracing} engine, a snapshot. Immutable.
- *
- * @param recordings recordings made
- * @param replays replays (fenced + elided)
- * @param elidedReplays replays that used fence-elided commands
- * @param preconditionChecksSkipped back-to-back idempotent replays that skipped the check
- * @param postconditionsSkipped postconditions never applied: a back-to-back replay of the same
- *     recording superseded them before anything read the physical state (§IV-E)
- * @param mismatches traces whose operations matched no recording of the id (re-recorded or thrown)
- * @param preconditionFailures traces that matched but no precondition held (re-recorded)
- * @param unreplayable trace instances analysed because their recording cannot be replayed
- * @param replayedOps operations issued by replays
- * @param analysedOps operations of traces analysed (recordings)
- * @param replayNanos real time spent replaying
- * @param cachedRecordings recordings in the cache now
- * @param cacheHits recording look-ups that found a recording
- * @param cacheMisses look-ups of recordings that had been evicted
- * @param evictions recordings evicted from the cache
- * @param reducingReplays replays of recordings with REDUCE requirements (included in {@code replays})
- * @param optimisationWaits replays that waited for their recording's background optimisation
- * @param optimisationWaitNanos real time those replays waited (included in {@code replayNanos})
- * @param replayedTasks of {@code replayedOps}, tasks (single launches and index-launch points)
- * @param replayedFills of {@code replayedOps}, fills
- * @param replayedCopies of {@code replayedOps}, copies
- * @param replayedReductionCopies of {@code replayedOps}, reduction copies
- * @param replayedFences of {@code replayedOps}, execution fences
+ * What a {@link DynamicTracing} engine did, a snapshot taken by {@link DynamicTracing#stats()}: each
+ * counter read by its name, and the replayed operations by {@link OpKind}. Immutable.
  */
-public record TracingStatistics(long recordings, long replays, long elidedReplays, long preconditionChecksSkipped,
-    long postconditionsSkipped, long mismatches, long preconditionFailures, long unreplayable, long replayedOps,
-    long analysedOps, long replayNanos, long cachedRecordings, long cacheHits, long cacheMisses, long evictions,
-    long reducingReplays, long optimisationWaits, long optimisationWaitNanos, long replayedTasks, long replayedFills,
-    long replayedCopies, long replayedReductionCopies, long replayedFences) {
+public final class TracingStatistics {
+  private final long recordings;
+  private final long replays;
+  private final long elidedReplays;
+  private final long preconditionChecksSkipped;
+  private final long postconditionsSkipped;
+  private final long mismatches;
+  private final long preconditionFailures;
+  private final long unreplayable;
+  private final long replayedOps;
+  private final long[] replayedByKind;
+  private final long analysedOps;
+  private final long replayNanos;
+  private final long reducingReplays;
+  private final long optimisationWaits;
+  private final long optimisationWaitNanos;
+  private final long cachedRecordings;
+  private final long cacheHits;
+  private final long cacheMisses;
+  private final long evictions;
 
-  /** Of {@code replayedOps}, those of {@code kind}. */
-  public long replayed(PendingOp.Kind kind) {
-    return switch (kind) {
-      case TASK -> replayedTasks;
-      case FILL -> replayedFills;
-      case COPY -> replayedCopies;
-      case REDUCTION_COPY -> replayedReductionCopies;
-      case FENCE -> replayedFences;
-    };
+  /** A snapshot of the engine's {@code counters}, and of its recording cache's size and {@code cache} counters. */
+  TracingStatistics(TracingCounters counters, long cachedRecordings, CacheStats cache) {
+    this.recordings = counters.recordings;
+    this.replays = counters.replays;
+    this.elidedReplays = counters.elidedReplays;
+    this.preconditionChecksSkipped = counters.preconditionChecksSkipped;
+    this.postconditionsSkipped = counters.postconditionsSkipped;
+    this.mismatches = counters.mismatches;
+    this.preconditionFailures = counters.preconditionFailures;
+    this.unreplayable = counters.unreplayable;
+    this.replayedOps = counters.replayedOps;
+    this.replayedByKind = counters.replayedByKind.clone();
+    this.analysedOps = counters.analysedOps;
+    this.replayNanos = counters.replayNanos;
+    this.reducingReplays = counters.reducingReplays;
+    this.optimisationWaits = counters.optimisationWaits;
+    this.optimisationWaitNanos = counters.optimisationWaitNanos;
+    this.cachedRecordings = cachedRecordings;
+    this.cacheHits = cache.hitCount();
+    this.cacheMisses = cache.missCount();
+    this.evictions = cache.evictionCount();
+  }
+
+  /** Recordings made (and kept: an unreplayable one identical to a cached one is not counted). */
+  public long recordings() {
+    return recordings;
+  }
+
+  /** Replays, fenced and fence-elided. */
+  public long replays() {
+    return replays;
+  }
+
+  /** Replays that used fence-elided commands (§IV-F). */
+  public long elidedReplays() {
+    return elidedReplays;
+  }
+
+  /** Back-to-back replays of an idempotent recording that skipped the precondition check (§IV-E). */
+  public long preconditionChecksSkipped() {
+    return preconditionChecksSkipped;
+  }
+
+  /**
+   * Postconditions never applied: a back-to-back replay of the same recording superseded them before
+   * anything read the physical state (§IV-E).
+   */
+  public long postconditionsSkipped() {
+    return postconditionsSkipped;
+  }
+
+  /** Traces whose operations matched no recording of the id (re-recorded, or thrown under STRICT). */
+  public long mismatches() {
+    return mismatches;
+  }
+
+  /** Traces that matched a recording whose precondition did not hold (re-recorded). */
+  public long preconditionFailures() {
+    return preconditionFailures;
+  }
+
+  /** Trace instances analysed because their recording cannot be replayed. */
+  public long unreplayable() {
+    return unreplayable;
+  }
+
+  /** Operations issued by replays, of every kind. */
+  public long replayedOps() {
+    return replayedOps;
+  }
+
+  /** Of {@link #replayedOps()}, those of {@code kind}. */
+  public long replayed(OpKind kind) {
+    return replayedByKind[kind.ordinal()];
+  }
+
+  /** {@link #replayed(OpKind)} of every kind, in kind order. */
+  public Map<OpKind, Long> replayedByKind() {
+    EnumMap<OpKind, Long> m = new EnumMap<>(OpKind.class);
+    for (OpKind k : OpKind.values()) {
+      m.put(k, replayedByKind[k.ordinal()]);
+    }
+    return Collections.unmodifiableMap(m);
+  }
+
+  /** Operations of traces that were analysed (recordings). */
+  public long analysedOps() {
+    return analysedOps;
+  }
+
+  /** Real nanoseconds spent replaying. */
+  public long replayNanos() {
+    return replayNanos;
+  }
+
+  /** Replays of recordings with REDUCE requirements (included in {@link #replays()}). */
+  public long reducingReplays() {
+    return reducingReplays;
+  }
+
+  /** Replays that waited for their recording's background optimisation. */
+  public long optimisationWaits() {
+    return optimisationWaits;
+  }
+
+  /** Real nanoseconds those replays waited (included in {@link #replayNanos()}). */
+  public long optimisationWaitNanos() {
+    return optimisationWaitNanos;
+  }
+
+  /** Recordings in the cache when the snapshot was taken. */
+  public long cachedRecordings() {
+    return cachedRecordings;
+  }
+
+  /** Recording look-ups that found a recording. */
+  public long cacheHits() {
+    return cacheHits;
+  }
+
+  /** Look-ups of recordings that had been evicted. */
+  public long cacheMisses() {
+    return cacheMisses;
+  }
+
+  /** Recordings evicted from the cache. */
+  public long evictions() {
+    return evictions;
+  }
+
+  @Override
+  public String toString() {
+    return "TracingStatistics[recordings=" + recordings + ", replays=" + replays + ", elidedReplays=" + elidedReplays
+        + ", preconditionChecksSkipped=" + preconditionChecksSkipped + ", postconditionsSkipped="
+        + postconditionsSkipped + ", mismatches=" + mismatches + ", preconditionFailures=" + preconditionFailures
+        + ", unreplayable=" + unreplayable + ", replayedOps=" + replayedOps + " " + replayedByKind()
+        + ", analysedOps=" + analysedOps + ", replayNanos=" + replayNanos + ", reducingReplays=" + reducingReplays
+        + ", optimisationWaits=" + optimisationWaits + ", optimisationWaitNanos=" + optimisationWaitNanos
+        + ", cachedRecordings=" + cachedRecordings + ", cacheHits=" + cacheHits + ", cacheMisses=" + cacheMisses
+        + ", evictions=" + evictions + "]";
   }
 }

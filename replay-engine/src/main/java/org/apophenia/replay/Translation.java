@@ -8,7 +8,6 @@ import java.util.List;
 import org.apophenia.legion.CapturedTrace;
 import org.apophenia.legion.Issued;
 import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.PendingOp;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 
@@ -96,9 +95,13 @@ final class Translation {
         reissued(c, owner);
       }
     }
-    if (a.op().kind() != PendingOp.Kind.TASK) {
+    boolean completedByReplay = switch (a.op().kind()) {
+      case TASK -> false; // its task command is the operation
       // a fill, copy or fence is an operation of the runtime's graph too: the replay completes it
       // when its own commands have (for a fence, when what it merged has)
+      case FILL, COPY, REDUCTION_COPY, FENCE -> true;
+    };
+    if (completedByReplay) {
       int e = events++;
       commands.add(new Command.Op(e, resolve(a.completion()), owner, new Command.Work.Complete(owner)));
       name(a.completion().id(), e);

@@ -28,8 +28,8 @@ class BackgroundOptimisationTest {
     TracedRunner b = new TracedRunner(prog, background, MACHINE, null);
     assertThat(b.data()).isDeepEqualTo(a.data());
     assertThat(starts(b)).as("simulated start of every task").isEqualTo(starts(a));
-    TracingStatistics si = inline.statistics();
-    TracingStatistics sb = background.statistics();
+    TracingStatistics si = inline.stats();
+    TracingStatistics sb = background.stats();
     assertThat(sb.replays()).isEqualTo(si.replays());
     assertThat(sb.elidedReplays()).isEqualTo(si.elidedReplays());
     assertThat(sb.recordings()).isEqualTo(si.recordings());

@@ -78,7 +78,7 @@ class EngineBehaviourTest {
     long analysed = rt.analysedOperations();
     iteration(1);
     assertThat(rt.analysedOperations()).as("a replay analyses nothing").isEqualTo(analysed);
-    TracingStatistics s = e.statistics();
+    TracingStatistics s = e.stats();
     assertThat(s.replays()).isGreaterThanOrEqualTo(4);
     Recording r = e.recordings(1).get(0);
     assertThat(r.ops()).hasSize(3);
@@ -90,16 +90,16 @@ class EngineBehaviourTest {
   @Test
   void fenceElisionIsComputedOnlyOnceARecordingIsReplayed() {
     DynamicTracing e = setUp(TracingOptions.defaults().withInlineOptimisation(true));
-    for (int i = 0; i < 10 && e.statistics().replays() == 0; i++) {
+    for (int i = 0; i < 10 && e.stats().replays() == 0; i++) {
       assertThat(e.recordings(1)).allMatch(Recording::optimised)
           .as("never replayed: no fence elision yet").noneMatch(EngineBehaviourTest::elided);
       iteration(1);
     }
-    assertThat(e.statistics().replays()).isEqualTo(1);
+    assertThat(e.stats().replays()).isEqualTo(1);
     assertThat(e.recordings(1)).as("the first (fenced) replay started it").anyMatch(EngineBehaviourTest::elided);
     iteration(1); // back to back: elided
-    assertThat(e.statistics().elidedReplays()).isEqualTo(1);
-    assertThat(e.statistics().optimisationWaits()).isZero();
+    assertThat(e.stats().elidedReplays()).isEqualTo(1);
+    assertThat(e.stats().optimisationWaits()).isZero();
   }
 
   @Test
@@ -108,7 +108,7 @@ class EngineBehaviourTest {
     for (int i = 0; i < 6; i++) {
       iteration(1);
     }
-    assertThat(e.statistics().replays()).isPositive();
+    assertThat(e.stats().replays()).isPositive();
     assertThat(e.recordings(1)).anyMatch(Recording::idempotent).noneMatch(EngineBehaviourTest::elided);
   }
 
@@ -125,7 +125,7 @@ class EngineBehaviourTest {
     task(p.subregion(1), Privilege.READ_WRITE);
     rt.endTrace(1);
     iteration(1);
-    TracingStatistics s = e.statistics();
+    TracingStatistics s = e.stats();
     assertThat(s.mismatches()).isEqualTo(1);
     // the third instance matches the first recording; it replays unless the short trace left a state
     // that fails its precondition, in which case it is recorded again
@@ -164,11 +164,11 @@ class EngineBehaviourTest {
     for (int id = 0; id < 5; id++) {
       iteration(id);
     }
-    TracingStatistics s = e.statistics();
+    TracingStatistics s = e.stats();
     assertThat(s.cachedRecordings()).isEqualTo(2);
     assertThat(s.evictions()).isEqualTo(3);
     iteration(0); // evicted: recorded again
-    assertThat(e.statistics().recordings()).isEqualTo(6);
+    assertThat(e.stats().recordings()).isEqualTo(6);
   }
 
   @Test
@@ -177,7 +177,7 @@ class EngineBehaviourTest {
     for (int id = 0; id < 40; id++) { // one-off ids, as a trace finder's candidates may be
       iteration(id);
     }
-    assertThat(e.statistics().evictions()).isEqualTo(38);
+    assertThat(e.stats().evictions()).isEqualTo(38);
     assertThat(e.cache().tracedIds()).as("only the ids with a cached recording are indexed").isEqualTo(2);
     assertThat(e.recordings(0)).isEmpty();
     assertThat(e.recordings(39)).hasSize(1);
@@ -212,7 +212,7 @@ class EngineBehaviourTest {
       }
     }
     assertThat(held).as("the cached recordings' total weight").isPositive().isLessThanOrEqualTo(maxWeight);
-    TracingStatistics s = e.statistics();
+    TracingStatistics s = e.stats();
     assertThat(s.cachedRecordings()).isEqualTo(cached);
     assertThat(s.evictions()).isEqualTo(5 - cached);
   }

@@ -116,7 +116,7 @@ class FutureArgumentsInTracesTest {
     for (int i = 0; i < 8; i++) {
       out.data[i] = ir.accessor(y).getLong(i);
     }
-    out.stats = engine == null ? null : engine.statistics();
+    out.stats = engine == null ? null : engine.stats();
     return out;
   }
 

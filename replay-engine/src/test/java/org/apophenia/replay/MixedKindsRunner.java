@@ -15,6 +15,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.LogicalRegion;
 import org.apophenia.legion.OpAnalysis;
 import org.apophenia.legion.Partition;
+import org.apophenia.legion.OpKind;
 import org.apophenia.legion.PendingOp;
 import org.apophenia.legion.Privilege;
 import org.apophenia.legion.Projection;
@@ -50,7 +51,7 @@ final class MixedKindsRunner {
   private static final int PROBE = 99;
 
   /** One traced operation as run: its kind, simulated start and end. */
-  record Timed(PendingOp.Kind kind, long start, long end) {}
+  record Timed(OpKind kind, long start, long end) {}
 
   final long[][] data;
   final List<Timed> ops = new ArrayList<>();

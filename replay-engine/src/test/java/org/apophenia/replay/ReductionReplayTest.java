@@ -142,7 +142,7 @@ class ReductionReplayTest {
     out[1] = read(rt, grid, y);
     out[2] = read(rt, res, x);
     out[3] = read(rt, hist, x);
-    return new Result(out, engine == null ? null : engine.statistics(), engine);
+    return new Result(out, engine == null ? null : engine.stats(), engine);
   }
 
   private static Future residual(LegionRuntime rt, Rect dom, Partition p, LogicalRegion grid, Field x, Field y,

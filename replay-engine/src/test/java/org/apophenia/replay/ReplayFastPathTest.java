@@ -144,7 +144,7 @@ class ReplayFastPathTest {
     DynamicTracing e = new DynamicTracing();
     setUp(e);
     program.run();
-    assertThat(data()).as("%s", e.statistics()).isDeepEqualTo(want);
+    assertThat(data()).as("%s", e.stats()).isDeepEqualTo(want);
     return e;
   }
 
@@ -161,7 +161,7 @@ class ReplayFastPathTest {
       traced(1, this::jacobi);
       traced(1, this::jacobi);
     });
-    TracingStatistics s = e.statistics();
+    TracingStatistics s = e.stats();
     assertThat(s.replays()).isGreaterThanOrEqualTo(4);
     assertThat(s.postconditionsSkipped()).as("%s", s).isGreaterThanOrEqualTo(2);
   }
@@ -180,7 +180,7 @@ class ReplayFastPathTest {
       }
       rt.execute(new TaskLauncher(2, RegionRequirement.of(root, Privilege.READ_WRITE, root, x)));
     });
-    assertThat(e.statistics().replays()).isGreaterThanOrEqualTo(3);
+    assertThat(e.stats().replays()).isGreaterThanOrEqualTo(3);
     assertThat(e.recordings(1).get(0).idempotent()).isFalse();
   }
 
@@ -239,7 +239,7 @@ class ReplayFastPathTest {
     summaries = 0;
     program.run();
     assertThat(data()).isDeepEqualTo(want);
-    TracingStatistics s = engine.statistics();
+    TracingStatistics s = engine.stats();
     // instance 2 is recorded again (the first one's precondition named host memory), 3 is a fenced
     // replay, 4-6 are elided
     assertThat(s.elidedReplays()).as("%s", s).isEqualTo(3);
@@ -362,7 +362,7 @@ class ReplayFastPathTest {
       }
       results.add(data());
       if (engine != null) {
-        assertThat(engine.statistics().replays()).isGreaterThanOrEqualTo(3);
+        assertThat(engine.stats().replays()).isGreaterThanOrEqualTo(3);
       }
     }
     assertThat(results.get(1)).isDeepEqualTo(results.get(0));

@@ -30,8 +30,8 @@ class ReplayHappensProperties {
       @ForAll @IntRange(min = 2, max = 8) int body) {
     TracedProgram prog = new TracedProgram(seed, iterations, body, false, 0, true);
     DynamicTracing engine = new DynamicTracing();
-    checkReplays(prog, engine, () -> engine.statistics().replayedOps());
-    assertThat(engine.statistics().replays()).isGreaterThanOrEqualTo(iterations - 2);
+    checkReplays(prog, engine, () -> engine.stats().replayedOps());
+    assertThat(engine.stats().replays()).isGreaterThanOrEqualTo(iterations - 2);
   }
 
   /** A stub that never memoizes: every traced operation is analysed. */

@@ -59,9 +59,9 @@ class ReplayProgramProperties {
       for (int e : reads) {
         assertThat(e < bound || defined.get(e)).as("step %d reads e%d before it is defined", i, e).isTrue();
       }
-      if (p.kind[i] == ReplayProgram.MERGE) {
+      if (Instruction.of(p.instructions[i]) == Instruction.MERGE) {
         programMerge[p.result[i]] = new Command.Merge(p.result[i], reads);
-      } else if (p.kind[i] != ReplayProgram.FENCE) {
+      } else if (Instruction.of(p.instructions[i]) != Instruction.FENCE) {
         waits.add(reads);
       }
       defined.set(p.result[i]);

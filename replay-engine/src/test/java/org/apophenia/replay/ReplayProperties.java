@@ -70,8 +70,8 @@ class ReplayProperties {
       @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
     TracedProgram prog = program(seed, iterations, body, mixed, futures, false);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    checkLaws(prog, hostMapper, engine, () -> engine.statistics().replayedOps(), engine::statistics);
-    TracingStatistics s = engine.statistics();
+    checkLaws(prog, hostMapper, engine, () -> engine.stats().replayedOps(), engine::stats);
+    TracingStatistics s = engine.stats();
     STATS.addAndGet(0, s.replays());
     STATS.addAndGet(1, s.elidedReplays());
     STATS.addAndGet(2, s.recordings());
@@ -112,8 +112,8 @@ class ReplayProperties {
       @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
     TracedProgram prog = program(seed, iterations, body, true, futures, true);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    checkLaws(prog, hostMapper, engine, () -> engine.statistics().replayedOps(), engine::statistics);
-    TracingStatistics s = engine.statistics();
+    checkLaws(prog, hostMapper, engine, () -> engine.stats().replayedOps(), engine::stats);
+    TracingStatistics s = engine.stats();
     REDUCING.addAndGet(0, s.replays());
     REDUCING.addAndGet(1, s.reducingReplays());
     REDUCING.addAndGet(2, s.reducingReplays() > 0 ? 1 : 0);
@@ -149,8 +149,8 @@ class ReplayProperties {
     SPURIOUS.incrementAndGet(2);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
     // identical whole-body iterations replay (ReplayHappensProperties): else there is nothing to measure
-    assertThat(withFences.statistics().replayedOps()).as("%s", withFences.statistics()).isPositive();
-    assertThat(withElision.statistics().replayedOps()).as("%s", withElision.statistics()).isPositive();
+    assertThat(withFences.stats().replayedOps()).as("%s", withFences.stats()).isPositive();
+    assertThat(withElision.stats().replayedOps()).as("%s", withElision.stats()).isPositive();
   }
 
   /**
@@ -164,7 +164,7 @@ class ReplayProperties {
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
     DynamicTracing engine = new DynamicTracing();
     TracedRunner elided = new TracedRunner(prog, engine, MACHINE, null);
-    assertThat(engine.statistics().elidedReplays()).isEqualTo(1);
+    assertThat(engine.stats().elidedReplays()).isEqualTo(1);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
     assertThat(elided.unorderedInterferingPairs()).isEmpty();
   }
@@ -179,7 +179,7 @@ class ReplayProperties {
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, new HostMapper());
     DynamicTracing engine = new DynamicTracing();
     TracedRunner traced = new TracedRunner(prog, engine, MACHINE, new HostMapper());
-    assertThat(engine.statistics().replays()).isEqualTo(1);
+    assertThat(engine.stats().replays()).isEqualTo(1);
     assertThat(plain.unorderedInterferingPairs()).isEmpty();
     assertThat(traced.unorderedInterferingPairs()).isEmpty();
   }
@@ -194,7 +194,7 @@ class ReplayProperties {
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
     DynamicTracing engine = new DynamicTracing();
     TracedRunner elided = new TracedRunner(prog, engine, MACHINE, null);
-    assertThat(engine.statistics().elidedReplays()).isEqualTo(1);
+    assertThat(engine.stats().elidedReplays()).isEqualTo(1);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
   }
 

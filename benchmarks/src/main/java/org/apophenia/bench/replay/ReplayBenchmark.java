@@ -155,9 +155,9 @@ public class ReplayBenchmark {
     }
     // replay measures the steady state: back-to-back elided replays, with the one-time work (the
     // recording's optimisation, the fence elision that starts after its first replay) behind it
-    for (int i = 0; mode.equals("replay") && engine.statistics().elidedReplays() == 0; i++) {
+    for (int i = 0; mode.equals("replay") && engine.stats().elidedReplays() == 0; i++) {
       if (i == 10) {
-        throw new IllegalStateException("no elided replay after 13 instances: " + engine.statistics());
+        throw new IllegalStateException("no elided replay after 13 instances: " + engine.stats());
       }
       iteration();
     }

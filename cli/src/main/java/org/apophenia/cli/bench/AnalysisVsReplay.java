@@ -115,7 +115,7 @@ final class AnalysisVsReplay implements BenchGroup {
       if (window && phase % period == 0) {
         nanos0 = np.stats().frontDoorNanos();
         ops0 = np.stats().ops();
-        st0 = engine == null ? null : engine.statistics();
+        st0 = engine == null ? null : engine.stats();
         if (mode == Mode.MANUAL) {
           np.beginManualTrace(0);
         }
@@ -131,7 +131,7 @@ final class AnalysisVsReplay implements BenchGroup {
         if (engine == null) {
           analysed.add(perOp);
         } else {
-          TracingStatistics st = engine.statistics();
+          TracingStatistics st = engine.stats();
           if (st.replays() > st0.replays()) {
             replayed.add(perOp);
           } else if (st.recordings() > st0.recordings()) {
