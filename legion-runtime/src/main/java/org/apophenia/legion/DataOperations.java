@@ -14,7 +14,7 @@ import org.apophenia.sim.machine.Memory;
  * the source into the destination with a reduction operator), execution fences and inline mappings,
  * all in node 0's SYSTEM memory. Inside a trace, fills, copies and fences go to the engine like tasks:
  * it may defer them (then the runtime analyses them only if the engine asks, in issue order) and
- * replay them through {@link TraceSupport#completeReplayed}; an inline mapping is untraceable. Not
+ * replay them through {@link ReplaySupport#completeReplayed}; an inline mapping is untraceable. Not
  * thread-safe, like the runtime.
  */
 final class DataOperations {
@@ -27,15 +27,15 @@ final class DataOperations {
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
   private final Effects effects;
-  private final CapturedTraceBuilder capture;
+  private final TraceAnalysisBuilder capture;
   private final Resolution resolution;
   private final Ordering ordering;
-  private final AnalysisCharges charges;
+  private final RuntimeCharges charges;
   private final TraceMarkers markers;
 
   DataOperations(Simulation sim, Memory hostMemory, RegionForest forest, LogicalAnalyzer logical,
-      PhysicalAnalyzer physical, Effects effects, CapturedTraceBuilder capture, Resolution resolution,
-      Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
+      PhysicalAnalyzer physical, Effects effects, TraceAnalysisBuilder capture, Resolution resolution,
+      Ordering ordering, RuntimeCharges charges, TraceMarkers markers) {
     this.sim = sim;
     this.hostMemory = hostMemory;
     this.graph = ordering.graph();

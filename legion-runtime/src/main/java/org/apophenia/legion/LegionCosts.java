@@ -79,7 +79,7 @@ import java.util.Locale;
  */
 public record LegionCosts(long baseNanos, long perRequirementNanos, long perRegionNodeNanos, long perFieldNanos,
     long perLaunchPointNanos, long perPointNanos, double parallelFraction, double recordingFactor, double optimisationFraction,
-    long replayPerOpNanos, long replayPerTraceNanos, int windowOps, long messageBytes) implements AnalysisCostModel {
+    long replayPerOpNanos, long replayPerTraceNanos, int windowOps, long messageBytes) implements CostModel {
   public LegionCosts {
     if (baseNanos < 0 || perRequirementNanos < 0 || perRegionNodeNanos < 0 || perFieldNanos < 0
         || perLaunchPointNanos < 0 || perPointNanos < 0

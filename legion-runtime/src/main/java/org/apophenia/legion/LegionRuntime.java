@@ -23,11 +23,11 @@ import org.apophenia.sim.machine.MemoryKind;
  * preconditions) → a task on the simulated machine whose Java body runs on real data when it starts in
  * simulated time. The application thread blocks only in {@link Future#get}, {@link #inlineMap} and
  * {@link #finish}. The real time of each analysis is measured and charged to a UTILITY processor by the
- * {@link AnalysisCostModel}.
+ * {@link CostModel}.
  *
  * <p>A facade over the runtime's rooms: the region forest ({@link RegionForest}) and requirement
  * resolution ({@link Resolution}); the task front door ({@link TaskFrontDoor}) and its issue pipeline
- * ({@link TaskPipeline}, with {@link Ordering} and {@link AnalysisCharges}); fills, copies, fences
+ * ({@link TaskPipeline}, with {@link Ordering} and {@link RuntimeCharges}); fills, copies, fences
  * and inline mappings ({@link DataOperations}); the trace markers ({@link TraceMarkers}) and the
  * {@link TraceSupport} an engine is handed ({@link RuntimeTraceSupport}).
  *
@@ -50,30 +50,33 @@ public final class LegionRuntime {
 
   /** A runtime on {@code machine} with the {@link DefaultMapper} and no simulated analysis cost. */
   public LegionRuntime(Machine machine) {
-    this(machine, new DefaultMapper(), AnalysisCostModel.none());
+    this(machine, new DefaultMapper(), CostModel.none());
   }
 
   /** A runtime on {@code machine} whose tasks {@code mapper} places, its own work priced by {@code costModel}. */
-  public LegionRuntime(Machine machine, Mapper mapper, AnalysisCostModel costModel) {
+  public LegionRuntime(Machine machine, Mapper mapper, CostModel costModel) {
     this.machine = Objects.requireNonNull(machine, "machine");
     Objects.requireNonNull(mapper, "mapper");
     Objects.requireNonNull(costModel, "costModel");
     this.sim = Simulation.on(machine);
     DependenceGraph graph = new DependenceGraph();
     LogicalAnalyzer logical = new LogicalAnalyzer(graph);
-    CapturedTraceBuilder capture = new CapturedTraceBuilder();
+    TraceAnalysisBuilder capture = new TraceAnalysisBuilder();
     PhysicalAnalyzer physical = new PhysicalAnalyzer(sim, effects, capture);
     this.forest = new RegionForest(machine.memories().size());
     this.resolution = new Resolution(forest);
     this.ordering = new Ordering(graph, sim, capture);
-    AnalysisCharges charges = new AnalysisCharges(machine, sim, costModel);
+    RuntimeCharges charges = new RuntimeCharges(machine, sim, costModel);
     this.markers = new TraceMarkers(sim, capture, charges, forest, graph);
     TaskPipeline pipeline = new TaskPipeline(machine, sim, mapper, logical, physical, capture, effects, ordering,
         charges, markers);
     this.data = new DataOperations(sim, machine.memories(0, MemoryKind.SYSTEM).get(0), forest, logical, physical,
         effects, capture, resolution, ordering, charges, markers);
-    markers.attach(new RuntimeTraceSupport(sim, forest, resolution, logical, physical, effects, capture, ordering,
-        charges, markers, pipeline), op -> {
+    RuntimeValidInstances instances = new RuntimeValidInstances(sim, forest, logical, physical, capture, ordering,
+        () -> markers.openTrace() >= 0);
+    RuntimeReplaySupport replay = new RuntimeReplaySupport(sim, forest, resolution, logical, physical, effects,
+        ordering, charges, pipeline);
+    markers.attach(new RuntimeTraceSupport(sim, graph, capture, instances, replay), op -> {
           boolean task = switch (op.kind()) {
             case TASK -> true;
             case FILL, COPY, REDUCTION_COPY, FENCE -> false; // the data operations' own analysis

@@ -15,13 +15,13 @@ import org.apophenia.sim.Simulation;
 final class Ordering {
   private final DependenceGraph graph;
   private final Simulation sim;
-  private final CapturedTraceBuilder capture;
+  private final TraceAnalysisBuilder capture;
   private int lastFence = -1;
   private final IntArrayList sinceFence = new IntArrayList();
   private long analysisNanos;
   private long analysedOps;
 
-  Ordering(DependenceGraph graph, Simulation sim, CapturedTraceBuilder capture) {
+  Ordering(DependenceGraph graph, Simulation sim, TraceAnalysisBuilder capture) {
     this.graph = graph;
     this.sim = sim;
     this.capture = capture;

@@ -43,9 +43,9 @@ final class PhysicalAnalyzer {
   private long lastWord;
   private MemorySet lastSet = MemorySet.EMPTY;
   /** Merge inputs and data effects for a trace engine's recording (inactive outside traces). */
-  final CapturedTraceBuilder capture;
+  final TraceAnalysisBuilder capture;
 
-  PhysicalAnalyzer(Simulation sim, Effects effects, CapturedTraceBuilder capture) {
+  PhysicalAnalyzer(Simulation sim, Effects effects, TraceAnalysisBuilder capture) {
     this.sim = sim;
     this.effects = effects;
     this.capture = capture;

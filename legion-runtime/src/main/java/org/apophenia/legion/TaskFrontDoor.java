@@ -22,10 +22,10 @@ final class TaskFrontDoor {
   private final Resolution resolution;
   private final TraceMarkers markers;
   private final TaskPipeline pipeline;
-  private final AnalysisCharges charges;
+  private final RuntimeCharges charges;
 
   TaskFrontDoor(LegionRuntime runtime, Simulation sim, RegionForest forest, Resolution resolution,
-      TraceMarkers markers, TaskPipeline pipeline, AnalysisCharges charges) {
+      TraceMarkers markers, TaskPipeline pipeline, RuntimeCharges charges) {
     this.runtime = runtime;
     this.sim = sim;
     this.forest = forest;

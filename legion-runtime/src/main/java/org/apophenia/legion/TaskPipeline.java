@@ -15,7 +15,7 @@ import org.apophenia.sim.machine.Processor;
  * The issue pipeline of one point task (Legion thesis ch. 3), after its requirements were resolved:
  * a node in the dependence graph, the trace engine's say inside a trace, then logical dependence
  * analysis ({@link LogicalAnalyzer}), mapping ({@link Mapper}), the analysis charged to a utility
- * processor ({@link AnalysisCharges}), physical analysis ({@link PhysicalAnalyzer}: copies, reduction
+ * processor ({@link RuntimeCharges}), physical analysis ({@link PhysicalAnalyzer}: copies, reduction
  * instances, event preconditions) and the task on the simulated machine. Not thread-safe, like the
  * runtime.
  */
@@ -28,9 +28,9 @@ final class TaskPipeline {
   private final DependenceGraph graph;
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
-  private final CapturedTraceBuilder capture;
+  private final TraceAnalysisBuilder capture;
   private final Ordering ordering;
-  private final AnalysisCharges charges;
+  private final RuntimeCharges charges;
   private final TraceMarkers markers;
   private final Effects effects;
   /**
@@ -40,7 +40,7 @@ final class TaskPipeline {
   private final MemorySet[] visible;
 
   TaskPipeline(Machine machine, Simulation sim, Mapper mapper, LogicalAnalyzer logical, PhysicalAnalyzer physical,
-      CapturedTraceBuilder capture, Effects effects, Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
+      TraceAnalysisBuilder capture, Effects effects, Ordering ordering, RuntimeCharges charges, TraceMarkers markers) {
     this.machine = machine;
     this.sim = sim;
     this.mapper = mapper;

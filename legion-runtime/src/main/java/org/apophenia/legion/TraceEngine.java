@@ -22,16 +22,17 @@ import org.apophenia.legion.error.TraceMarkerException;
  *       {@link OpAnalysis}: dependences, mapping, and the exact simulator commands issued with their
  *       events. That is what a recording stores.
  *   <li>If it returns {@link Decision#HANDLED}, the runtime skips its logical and physical analysis for
- *       that operation: the engine must issue the work through {@link TraceSupport} (copies with
- *       {@link TraceSupport#issueCopy}, the task with {@link TraceSupport#launch}, which runs the real body
- *       and completes the operation's future; a fill, copy, reduction copy or execution fence with its
- *       recorded commands re-issued by {@link TraceSupport#reissue} and then
- *       {@link TraceSupport#completeReplayed}), using fresh events. Before {@code tend} returns, the
- *       engine must register a summary with {@link TraceSupport#registerSummary} so that later
- *       operations depend on the replayed work. It must apply its postcondition with
- *       {@link TraceSupport#setValid} or {@link TraceSupport#setAtomValid} before {@code tend} returns
- *       or, at the latest, when {@link #synchronize} is called (the runtime calls it before it next
- *       reads or changes the physical state itself).
+ *       that operation: the engine must issue the work through {@link TraceSupport#replay()} (copies
+ *       with {@link ReplaySupport#issueCopy}, the task with {@link ReplaySupport#launch}, which runs the
+ *       real body and completes the operation's future; a fill, copy, reduction copy or execution fence
+ *       with its recorded commands re-issued by {@link ReplaySupport#reissue} and then
+ *       {@link ReplaySupport#completeReplayed}), using fresh events. Before {@code tend} returns, the
+ *       engine must register a summary with {@link ReplaySupport#registerSummary} so that later
+ *       operations depend on the replayed work. It must apply its postcondition through
+ *       {@link TraceSupport#instances()} ({@link ValidInstances#setValid} or
+ *       {@link ValidInstances#setAtomValid}) before {@code tend} returns or, at the latest, when
+ *       {@link #synchronize} is called (the runtime calls it before it next reads or changes the
+ *       physical state itself).
  *   <li>An engine that defers operations (returns HANDLED and issues nothing yet, to decide at
  *       {@code tend} whether the whole trace can be replayed) never has the runtime analyse them from
  *       a callback: it returns {@link Decision#ANALYZE_DEFERRED} instead, from {@link #onOperation} or

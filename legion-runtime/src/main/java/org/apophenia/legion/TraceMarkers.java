@@ -22,8 +22,8 @@ final class TraceMarkers {
   private record DeferredJoin(Future all, List<Future> points, boolean reduced) {}
 
   private final Simulation sim;
-  private final CapturedTraceBuilder capture;
-  private final AnalysisCharges charges;
+  private final TraceAnalysisBuilder capture;
+  private final RuntimeCharges charges;
   private final RegionForest forest;
   private final DependenceGraph graph;
   private TraceSupport support;
@@ -40,7 +40,7 @@ final class TraceMarkers {
   /** Index-launch futures whose points a trace engine may defer: joined at {@code tend}. */
   private final ArrayList<DeferredJoin> deferredJoins = new ArrayList<>();
 
-  TraceMarkers(Simulation sim, CapturedTraceBuilder capture, AnalysisCharges charges, RegionForest forest,
+  TraceMarkers(Simulation sim, TraceAnalysisBuilder capture, RuntimeCharges charges, RegionForest forest,
       DependenceGraph graph) {
     this.sim = sim;
     this.capture = capture;

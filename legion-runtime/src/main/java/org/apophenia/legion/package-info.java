@@ -19,12 +19,12 @@
  *       {@link org.apophenia.legion.DoubleTile}, {@link org.apophenia.legion.DoubleTileWriter},
  *       {@link org.apophenia.legion.InlineRegion}.
  *   <li>Mapping and costs: {@link org.apophenia.legion.Mapper}, {@link org.apophenia.legion.DefaultMapper},
- *       {@link org.apophenia.legion.HostMapper}, {@link org.apophenia.legion.AnalysisCostModel},
+ *       {@link org.apophenia.legion.HostMapper}, {@link org.apophenia.legion.CostModel},
  *       {@link org.apophenia.legion.LegionCosts}.
  *   <li>The tracing SPI, for the replay engine: {@link org.apophenia.legion.TraceEngine},
  *       {@link org.apophenia.legion.TraceSupport}, {@link org.apophenia.legion.PendingOp},
  *       {@link org.apophenia.legion.OpAnalysis}, {@link org.apophenia.legion.Issued},
- *       {@link org.apophenia.legion.CapturedTrace}, {@link org.apophenia.legion.MemorySet}.
+ *       {@link org.apophenia.legion.TraceAnalysis}, {@link org.apophenia.legion.MemorySet}.
  *   <li>Errors, in {@link org.apophenia.legion.error}: all
  *       {@link org.apophenia.legion.error.LegionException}s, thrown before any state changes.
  * </ul>
@@ -38,7 +38,7 @@
  * trace engine inside a trace ({@code TraceMarkers}), and otherwise runs the logical analysis
  * ({@code LogicalAnalyzer}: epochs, open children, closes) to find the operations it depends on
  * ({@code Ordering}), lets the {@link org.apophenia.legion.Mapper} pick a processor and memories,
- * charges the analysis ({@code AnalysisCharges}), adds the data movement of the physical analysis
+ * charges the analysis ({@code RuntimeCharges}), adds the data movement of the physical analysis
  * ({@code PhysicalAnalyzer}: valid instances, copies, reduction instances) and submits the task to the
  * simulated machine, where its body runs on real data when it starts. Fills, copies, fences and
  * inline mappings take the same stages in {@code DataOperations}; a trace engine replays through

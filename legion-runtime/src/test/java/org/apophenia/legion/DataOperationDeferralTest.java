@@ -118,7 +118,7 @@ class DataOperationDeferralTest {
     public Decision endTrace(int traceId, TraceSupport support) {
       PendingOp task = buffer.stream().filter(o -> o.kind() == OpKind.TASK).reduce((x, y) -> y).get();
       try {
-        support.completeReplayed(task, Event.NONE);
+        support.replay().completeReplayed(task, Event.NONE);
       } catch (IllegalStateException e) {
         completeRefused = true;
       }

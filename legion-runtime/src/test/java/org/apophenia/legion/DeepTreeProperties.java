@@ -35,7 +35,7 @@ class DeepTreeProperties {
   /** The tree, built in a runtime whose tasks have empty bodies. */
   private static final class Deep {
     final LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new HostMapper(),
-        AnalysisCostModel.none());
+        CostModel.none());
     final Field[] fields = new Field[3];
     final LogicalRegion root;
     final Partition p;

@@ -168,7 +168,7 @@ class ErrorCaseTest {
       }
     };
     assertThat(m.visibleMemories(m.processors(0, ProcessorKind.CPU).get(0))).doesNotContain(fb).contains(sys);
-    LegionRuntime r = new LegionRuntime(m, mapper, AnalysisCostModel.none());
+    LegionRuntime r = new LegionRuntime(m, mapper, CostModel.none());
     r.registerTask(TaskDefinition.cpu(1, "t", ctx -> null, Cost.fixed(100)));
     FieldSpace s = r.createFieldSpace();
     Field f = s.allocate("f", FieldType.LONG);

@@ -75,11 +75,11 @@ class LegionCostsTest {
 
   @Test
   void aDependenceAcrossNodesSendsAMessageOverTheNetwork() {
-    long free = networkBytes(AnalysisCostModel.none());
+    long free = networkBytes(CostModel.none());
     assertThat(networkBytes(COSTS)).as("the block's data, and one event message").isEqualTo(free + COSTS.messageBytes());
   }
 
-  private static long networkBytes(AnalysisCostModel model) {
+  private static long networkBytes(CostModel model) {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(), model);
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);

@@ -102,17 +102,17 @@ class ManyMemoriesExecutionTest {
     rt.setTraceEngine(new AnalyzeAll() {
       @Override
       public void beginTrace(int traceId, TraceSupport support) {
-        int atom = support.atomsOf(root)[0];
-        check(support.atomValid(root, atom, 0).equals(MemorySet.firstIds(96)), "fresh atom valid everywhere");
+        int atom = support.instances().atomsOf(root)[0];
+        check(support.instances().atomValid(root, atom, 0).equals(MemorySet.firstIds(96)), "fresh atom valid everywhere");
         MemorySet both = MemorySet.of(3, 70, 95);
-        support.setAtomValid(root, atom, 0, both, Event.NONE);
-        check(support.atomValid(root, atom, 0).equals(both), "round trip of " + both);
-        check(support.validMemories(root, x).equals(both), "validMemories of " + both);
+        support.instances().setAtomValid(root, atom, 0, both, Event.NONE);
+        check(support.instances().atomValid(root, atom, 0).equals(both), "round trip of " + both);
+        check(support.instances().validMemories(root, x).equals(both), "validMemories of " + both);
         try {
-          support.setAtomValid(root, atom, 0, MemorySet.of(5, 96), Event.NONE);
+          support.instances().setAtomValid(root, atom, 0, MemorySet.of(5, 96), Event.NONE);
           failures.add("memory 96 accepted");
         } catch (IllegalArgumentException expected) {
-          check(support.atomValid(root, atom, 0).equals(both), "unchanged after the rejected set");
+          check(support.instances().atomValid(root, atom, 0).equals(both), "unchanged after the rejected set");
         }
       }
 

@@ -18,7 +18,7 @@ final class ProgramRunner {
   final Map<Integer, UserOp> users = new java.util.HashMap<>();
 
   ProgramRunner(RandomProgram prog, Mapper mapper, String machine) {
-    rt = new LegionRuntime(Presets.machine(machine), mapper, AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine(machine), mapper, CostModel.none());
     rt.registerReduction(ReductionOp.sumLong());
     rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
     TaskBody body = ctx -> {

@@ -134,7 +134,7 @@ class TraceEngineHandledTest {
       if (chain == null) {
         List<Event> before = new ArrayList<>();
         for (int i = 0; i < op.op(); i++) {
-          before.add(support.eventOf(i));
+          before.add(support.replay().eventOf(i));
         }
         chain = support.simulation().merge(before);
       }
@@ -147,20 +147,20 @@ class TraceEngineHandledTest {
           if ((q.fields() & f.bit()) == 0) {
             continue;
           }
-          MemorySet valid = support.validMemories(q.region(), f);
+          MemorySet valid = support.instances().validMemories(q.region(), f);
           if (!valid.contains(m)) {
             Memory from = all.get(valid.first());
-            Event c = support.issueCopy(q.region(), f.bit(), from, m, chain);
+            Event c = support.replay().issueCopy(q.region(), f.bit(), from, m, chain);
             copies++;
-            support.setValid(q.region(), f.bit(), m, c, false);
+            support.instances().setValid(q.region(), f.bit(), m, c, false);
             pre.add(c);
           }
         }
       }
-      Event done = support.launch(op, rec.processor(), rec.memories(), support.simulation().merge(pre));
+      Event done = support.replay().launch(op, rec.processor(), rec.memories(), support.simulation().merge(pre));
       for (int i = 0; i < op.requirements().size(); i++) {
         RegionRequirement q = op.requirements().get(i);
-        support.setValid(q.region(), q.fields(), rec.memories().get(i), done, q.privilege().writes());
+        support.instances().setValid(q.region(), q.fields(), rec.memories().get(i), done, q.privilege().writes());
         touched.add(q);
       }
       chain = done;
@@ -177,7 +177,7 @@ class TraceEngineHandledTest {
     @Override
     public Decision endTrace(int traceId, TraceSupport support) {
       if (replaying) {
-        support.registerSummary(touched, chain);
+        support.replay().registerSummary(touched, chain);
         summaries++;
       }
       return Decision.HANDLED;

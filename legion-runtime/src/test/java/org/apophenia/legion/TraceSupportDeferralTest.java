@@ -106,16 +106,16 @@ class TraceSupportDeferralTest {
       for (Issued c : a.commands()) {
         Event pre = c.operation() instanceof Operation.Task t ? t.precondition()
             : c.operation() instanceof Operation.Copy cp ? cp.precondition() : Event.NONE;
-        if (!support.mergeInputs(pre).isEmpty()) {
+        if (!support.recording().current().mergeInputs(pre).isEmpty()) {
           merges++;
         }
-        if (c.operation() instanceof Operation.Copy && support.dataEffect(c.result()) != null) {
+        if (c.operation() instanceof Operation.Copy && support.recording().current().dataEffect(c.result()) != null) {
           copiesWithEffect++;
         }
       }
       LogicalRegion r = a.op().requirements().get(0).region();
-      for (int atom : support.atomsOf(r)) {
-        assertThat(support.atomValid(r, atom, 0)).as("a written atom is valid in exactly one memory")
+      for (int atom : support.instances().atomsOf(r)) {
+        assertThat(support.instances().atomValid(r, atom, 0)).as("a written atom is valid in exactly one memory")
             .satisfies(m -> assertThat(m.cardinality()).isEqualTo(1));
       }
     }

@@ -309,7 +309,7 @@ public final class DynamicTracing implements TraceEngine {
     TraceExecutor.Replayed previous = null;
     if (last != null && options.idempotentReplay() && containsSame(candidates, last.recording())
         && last.recording().idempotent() && backToBack
-        && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
+        && Precondition.sameTrees(last.recording().precondition().instances(), support.instances())) {
       chosen = last.recording();
       counters.preconditionChecksSkipped++;
       if (options.fenceElision() && chosen.idempotent()) { // an idempotent recording has elided commands
@@ -319,7 +319,7 @@ public final class DynamicTracing implements TraceEngine {
     } else {
       applyDelayed(support);
       for (Recording r : candidates) {
-        if (r.unreplayable() == null && r.precondition().foldPendingThenHolds(support)) {
+        if (r.unreplayable() == null && r.precondition().foldPendingThenHolds(support.instances())) {
           chosen = r;
           break;
         }
@@ -376,7 +376,7 @@ public final class DynamicTracing implements TraceEngine {
     if (delayed != null) {
       Recording r = delayed;
       delayed = null;
-      r.postcondition().apply(support, last.completion());
+      r.postcondition().apply(support.instances(), last.completion());
     }
   }
 
@@ -385,7 +385,7 @@ public final class DynamicTracing implements TraceEngine {
     if (summaryPending != null) {
       Recording r = summaryPending;
       summaryPending = null;
-      support.registerSummary(r.summary(), summaryCompletion);
+      support.replay().registerSummary(r.summary(), summaryCompletion);
       summaryCompletion = null;
     }
   }

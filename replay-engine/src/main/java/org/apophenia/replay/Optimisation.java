@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import org.apophenia.legion.CapturedTrace;
+import org.apophenia.legion.TraceAnalysis;
 
 /**
  * The one-time work of turning a captured trace into replayable commands: its {@link Translation}
  * into graph-calculus commands (dynamic tracing paper §IV-B), their transitive reduction and copy
  * propagation (§IV-C), and, for an idempotent recording, fence elision (§IV-F). A pure function of
- * the analyses, the runtime's {@link CapturedTrace} and the accesses, so it may run on another thread:
+ * the analyses, the runtime's {@link TraceAnalysis} and the accesses, so it may run on another thread:
  * by default on one daemon thread shared by every engine ({@value #THREAD_NAME}), which takes it off
  * the application's critical path the way Legion runs transitive reduction as a deferred meta-task.
  * {@link #result()} and {@link #elided()} wait for it; whichever thread computed it, the result is the
@@ -71,7 +71,7 @@ final class Optimisation {
    * @param accesses per operation, the instance keys it reads and writes (used if {@code elide})
    * @param elide whether fence-elided commands can be asked for (idempotent recordings)
    */
-  static Optimisation start(List<Translation.Step> steps, CapturedTrace captured, int base,
+  static Optimisation start(List<Translation.Step> steps, TraceAnalysis captured, int base,
       List<FenceElision.Access> accesses, boolean elide, boolean inline) {
     List<FenceElision.Access> acc = List.copyOf(accesses);
     CompletableFuture<Result> r = inline ? CompletableFuture.completedFuture(run(steps, captured, base))
@@ -79,7 +79,7 @@ final class Optimisation {
     return new Optimisation(r, acc, elide, inline);
   }
 
-  private static Result run(List<Translation.Step> steps, CapturedTrace captured, int base) {
+  private static Result run(List<Translation.Step> steps, TraceAnalysis captured, int base) {
     Translation.Result t = Translation.translate(steps, captured, base);
     return new Result(TransitiveReduction.optimise(t.commands(), t.events()), t.events(), t.commands().size());
   }

@@ -2,6 +2,7 @@ package org.apophenia.replay;
 
 import java.util.List;
 import org.apophenia.legion.PendingOp;
+import org.apophenia.legion.ReplaySupport;
 import org.apophenia.legion.TraceSupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
@@ -36,8 +37,10 @@ final class TraceExecutor {
   record Replayed(Recording recording, Event[] own, Event chainFence, int operationsAfter, Event completion) {}
 
   /** Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it. */
-  static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport s, Replayed previous, long nanosPerOp) {
-    Simulation sim = s.simulation();
+  static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport support, Replayed previous,
+      long nanosPerOp) {
+    Simulation sim = support.simulation();
+    ReplaySupport s = support.replay();
     boolean elided = previous != null;
     ReplayProgram p = elided ? r.elidedProgram() : r.program();
     int n = r.events();
@@ -93,7 +96,7 @@ final class TraceExecutor {
     }
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
-    return new Replayed(r, own, chainFence, s.operationCount(), completion);
+    return new Replayed(r, own, chainFence, support.operationCount(), completion);
   }
 
   /** The events named by {@code pres[from .. from + k - 1]}, into {@code out}. */

@@ -5,7 +5,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apophenia.legion.CapturedTrace;
+import org.apophenia.legion.TraceAnalysis;
 import org.apophenia.legion.Issued;
 import org.apophenia.legion.OpAnalysis;
 import org.apophenia.sim.Event;
@@ -18,7 +18,7 @@ import org.apophenia.sim.Operation;
  * fence. A task's command keeps its reduction instances, and copies, folds and fills are kept with
  * their data movement, to be re-issued. Ends with the merge of every command's event and the summary.
  *
- * <p>A pure function of the analyses and the {@link CapturedTrace}, so the {@link Recorder} hands it to
+ * <p>A pure function of the analyses and the {@link TraceAnalysis}, so the {@link Recorder} hands it to
  * the {@link Optimisation} thread with the optimisation passes: the application thread only captures.
  *
  * <p>Cost: O(commands + merge inputs). One instance per translation; not thread-safe.
@@ -38,7 +38,7 @@ final class Translation {
    */
   record Result(List<Command> commands, int events) {}
 
-  private final CapturedTrace captured;
+  private final TraceAnalysis captured;
   private final List<Command> commands = new ArrayList<>();
   private final IntArrayList results = new IntArrayList();
   /**
@@ -52,14 +52,14 @@ final class Translation {
   private int events;
   private int fence = -1;
 
-  private Translation(CapturedTrace captured, int base) {
+  private Translation(TraceAnalysis captured, int base) {
     this.captured = captured;
     this.base = base;
     localOld.defaultReturnValue(Integer.MIN_VALUE);
   }
 
   /** Translates {@code steps}; simulator events from {@code base} on were made during the recording. */
-  static Result translate(List<Step> steps, CapturedTrace captured, int base) {
+  static Result translate(List<Step> steps, TraceAnalysis captured, int base) {
     Translation t = new Translation(captured, base);
     for (Step s : steps) {
       if (s.analysis() != null) {

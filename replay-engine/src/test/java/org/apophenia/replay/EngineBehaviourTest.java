@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -35,7 +35,7 @@ class EngineBehaviourTest {
   private Field x;
 
   private DynamicTracing setUp(TracingOptions o) {
-    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), CostModel.none());
     TaskBody body = ctx -> {
       var a = ctx.accessor(0, x);
       if (ctx.requirement(0).privilege().writes()) {

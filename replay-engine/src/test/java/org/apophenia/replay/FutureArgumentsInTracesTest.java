@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -52,7 +52,7 @@ class FutureArgumentsInTracesTest {
   private static Run run(boolean traced) {
     Run out = new Run();
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(),
-        AnalysisCostModel.none());
+        CostModel.none());
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);
     Field y = fs.allocate("y", FieldType.LONG);

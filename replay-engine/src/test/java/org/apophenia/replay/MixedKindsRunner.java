@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -58,7 +58,7 @@ final class MixedKindsRunner {
 
   MixedKindsRunner(MixedKindsProgram prog, TraceEngine engine) {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
-        AnalysisCostModel.none());
+        CostModel.none());
     Map<Integer, Long> starts = new HashMap<>();
     Map<Integer, Long> triggers = new HashMap<>();
     rt.simulation().listener(new SimulationListener() {
@@ -167,7 +167,7 @@ final class MixedKindsRunner {
     public void beginTrace(int traceId, TraceSupport support) {
       if (traceId == PROBE) {
         for (PendingOp op : ops) {
-          events.add(support.eventOf(op.op()));
+          events.add(support.replay().eventOf(op.op()));
         }
       }
       if (inner != null) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -57,7 +57,7 @@ class ReductionReplayTest {
 
   private static Result stencil(DynamicTracing engine, Shape shape) {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
-        AnalysisCostModel.none());
+        CostModel.none());
     int sum = rt.registerReduction(ReductionOp.sumLong());
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);

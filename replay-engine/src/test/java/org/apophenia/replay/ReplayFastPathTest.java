@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.legion.Field;
@@ -28,6 +28,7 @@ import org.apophenia.legion.TaskBody;
 import org.apophenia.legion.TaskDefinition;
 import org.apophenia.legion.TaskLauncher;
 import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.ReplaySupport;
 import org.apophenia.legion.TraceSupport;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
@@ -51,7 +52,7 @@ class ReplayFastPathTest {
 
   /** A runtime on two nodes (copies between GPUs); task 1 adds 1 to what it writes and 3x what it reads. */
   private void setUp(TraceEngine engine) {
-    rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(), CostModel.none());
     rt.registerTask(new TaskDefinition(1, "step", Map.of(ProcessorKind.GPU, step(1), ProcessorKind.CPU, step(1)),
         TaskCost.fixed(1000)));
     rt.registerTask(new TaskDefinition(2, "host step", Map.of(ProcessorKind.CPU, step(5)), TaskCost.fixed(1000)));
@@ -254,18 +255,28 @@ class ReplayFastPathTest {
   /** {@code engine}, counting the summaries it registers through the runtime's support. */
   private TraceEngine countingSummaries(DynamicTracing engine) {
     return new TraceEngine() {
+      /** {@code s}, whose replay support counts the summaries registered. */
       private TraceSupport wrap(TraceSupport s) {
-        return (TraceSupport) java.lang.reflect.Proxy.newProxyInstance(TraceSupport.class.getClassLoader(),
-            new Class<?>[] {TraceSupport.class}, (proxy, m, args) -> {
+        return proxy(TraceSupport.class, s, m -> m.getName().equals("replay"));
+      }
+
+      /**
+       * {@code target} behind a proxy of {@code type} that counts registerSummary calls and wraps what
+       * the methods {@code wraps} accepts return (the replay support) the same way.
+       */
+      private <T> T proxy(Class<T> type, T target, java.util.function.Predicate<java.lang.reflect.Method> wraps) {
+        return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+            (proxy, m, args) -> {
               if (m.getName().equals("registerSummary")) {
                 summaries++;
               }
               try {
-                return m.invoke(s, args);
+                Object r = m.invoke(target, args);
+                return wraps.test(m) ? proxy(ReplaySupport.class, (ReplaySupport) r, x -> false) : r;
               } catch (java.lang.reflect.InvocationTargetException e) {
                 throw e.getCause();
               }
-            });
+            }));
       }
 
       @Override

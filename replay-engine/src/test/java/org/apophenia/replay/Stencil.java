@@ -2,7 +2,7 @@ package org.apophenia.replay;
 
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -33,12 +33,12 @@ final class Stencil {
 
   /** Simulated makespan in ns; {@code engine} null for no tracing. */
   static long makespan(DynamicTracing engine, int iterations, long taskNanos, String machine, int pieces) {
-    return run(engine, iterations, taskNanos, machine, pieces, AnalysisCostModel.fixed(1_000_000)).makespanNanos();
+    return run(engine, iterations, taskNanos, machine, pieces, CostModel.fixed(1_000_000)).makespanNanos();
   }
 
   /** The simulation's result of the program under {@code costs}; {@code engine} null for no tracing. */
   static SimulationResult run(DynamicTracing engine, int iterations, long taskNanos, String machine, int pieces,
-      AnalysisCostModel costs) {
+      CostModel costs) {
     LegionRuntime rt = new LegionRuntime(Presets.machine(machine), new DefaultMapper(), costs);
     TaskBody body = ctx -> 0L;
     rt.registerTask(new TaskDefinition(1, "stencil", Map.of(ProcessorKind.GPU, body, ProcessorKind.CPU, body),

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -60,7 +60,7 @@ final class TracedRunner {
 
   TracedRunner(TracedProgram prog, TraceEngine engine, String machine, Mapper mapper) {
     rt = new LegionRuntime(Presets.machine(machine), mapper == null ? new DefaultMapper() : mapper,
-        AnalysisCostModel.none());
+        CostModel.none());
     rt.registerReduction(ReductionOp.sumLong());
     rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
     TaskBody body = ctx -> {

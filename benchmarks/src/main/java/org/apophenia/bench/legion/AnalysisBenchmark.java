@@ -3,7 +3,7 @@ package org.apophenia.bench.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
 import org.apophenia.legion.FieldType;
@@ -78,7 +78,7 @@ public class AnalysisBenchmark {
 
   @Setup(Level.Iteration)
   public void setUp() {
-    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new HostMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new HostMapper(), CostModel.none());
     rt.registerTask(TaskDefinition.cpu(1, "stencil", ctx -> null, Cost.fixed(1_000)));
     FieldSpace fs = rt.createFieldSpace();
     Field[] f = new Field[Math.max(2, reqs + 1)];

@@ -3,7 +3,7 @@ package org.apophenia.bench.replay;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.Field;
 import org.apophenia.legion.FieldSpace;
@@ -119,7 +119,7 @@ public class ReplayBenchmark {
 
   @Setup(Level.Iteration)
   public void setUp() {
-    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), CostModel.none());
     TaskBody body = ctx -> 0L;
     rt.registerTask(new TaskDefinition(1, "stencil", Map.of(ProcessorKind.GPU, body), TaskCost.fixed(1000)));
     rt.registerTask(new TaskDefinition(2, "update", Map.of(ProcessorKind.GPU, body), TaskCost.fixed(1000)));

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apophenia.autotrace.TimeAccount;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.CostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.replay.DynamicTracing;
@@ -96,7 +96,7 @@ final class AnalysisVsReplay implements BenchGroup {
   /** Runs {@code name}'s loop; in {@code none} mode the windows are where manual traces would be. */
   static Windows drive(String name, Mode mode, int iterations, Machine machine, int tiles) {
     Sample sample = Samples.create(name);
-    LegionRuntime rt = new LegionRuntime(machine, new DefaultMapper(), AnalysisCostModel.none());
+    LegionRuntime rt = new LegionRuntime(machine, new DefaultMapper(), CostModel.none());
     ArrayContext np = ArrayContext.create(rt, mode, tiles);
     DynamicTracing engine = mode == Mode.MANUAL ? np.traceEngine() : null;
     sample.setup(np, sample.defaultSize());

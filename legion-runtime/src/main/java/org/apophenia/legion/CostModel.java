@@ -14,33 +14,33 @@ import java.util.Locale;
  * processor of the node its mapped processor belongs to; fills and copies to node 0's; replays cost
  * nothing unless the trace engine adds a cost of its own.
  */
-public sealed interface AnalysisCostModel permits AnalysisCostModel.Fixed, AnalysisCostModel.Measured, LegionCosts {
+public sealed interface CostModel permits CostModel.Fixed, CostModel.Measured, LegionCosts {
   /** Simulated nanoseconds for an analysis that took {@code realNanos} here (0 under {@link LegionCosts}). */
   long simulatedNanos(long realNanos);
 
   /** The model's name and parameters, for every output that shows a simulated time. */
   String describe();
 
-  static AnalysisCostModel none() {
+  static CostModel none() {
     return new Fixed(0);
   }
 
   /** The mechanistic model with its documented defaults ({@link LegionCosts#defaults()}). */
-  static AnalysisCostModel legion() {
+  static CostModel legion() {
     return LegionCosts.defaults();
   }
 
   /** {@code nanos} per analysed point task, whatever it is. */
-  static AnalysisCostModel fixed(long nanos) {
+  static CostModel fixed(long nanos) {
     return new Fixed(nanos);
   }
 
-  static AnalysisCostModel measured(double scale) {
+  static CostModel measured(double scale) {
     return new Measured(scale);
   }
 
   /** A fixed cost per analysed operation. */
-  record Fixed(long nanos) implements AnalysisCostModel {
+  record Fixed(long nanos) implements CostModel {
     @Override
     public long simulatedNanos(long realNanos) {
       return nanos;
@@ -55,7 +55,7 @@ public sealed interface AnalysisCostModel permits AnalysisCostModel.Fixed, Analy
   }
 
   /** Real time scaled. */
-  record Measured(double scale) implements AnalysisCostModel {
+  record Measured(double scale) implements CostModel {
     @Override
     public long simulatedNanos(long realNanos) {
       return Math.round(realNanos * scale);

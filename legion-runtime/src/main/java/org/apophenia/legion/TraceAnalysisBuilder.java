@@ -11,18 +11,18 @@ import org.apophenia.sim.Simulation;
  * What a {@link TraceEngine} needs to turn an analysis into replayable graph-calculus commands and the
  * simulator cannot tell it: the inputs of each merge event, the data movement (copy, fold, fill)
  * bound to each command's completion event, and the reduction instances each task reduced into.
- * The {@link CapturedTrace} of the open trace as it grows: active only while a trace is open with an
+ * The {@link TraceAnalysis} of the open trace as it grows: active only while a trace is open with an
  * engine installed; cleared at every {@code tbegin}, so it holds at most one trace's analysed
- * commands; {@link #detach} hands what it holds to an engine as an immutable {@link CapturedTrace} and
+ * commands; {@link #detach} hands what it holds to an engine as an immutable {@link TraceAnalysis} and
  * starts afresh. Not thread-safe.
  */
-final class CapturedTraceBuilder {
+final class TraceAnalysisBuilder implements RecordingSupport {
   /** What is being captured; once detached, its maps are never written again (the capture replaced it). */
   private Captured current = Captured.empty();
   boolean active;
 
   private record Captured(ByEvent<List<Event>> merges, ByEvent<Runnable> effects,
-      Int2ObjectOpenHashMap<ReductionBuffer[][]> instances) implements CapturedTrace {
+      Int2ObjectOpenHashMap<ReductionBuffer[][]> instances) implements TraceAnalysis {
     static Captured empty() {
       return new Captured(new ByEvent<>(), new ByEvent<>(), new Int2ObjectOpenHashMap<>());
     }
@@ -86,14 +86,16 @@ final class CapturedTraceBuilder {
   }
 
   /** What was captured since the last clear or detach, as an immutable view; the capture starts afresh. O(1). */
-  CapturedTrace detach() {
-    CapturedTrace d = current;
+  @Override
+  public TraceAnalysis detach() {
+    TraceAnalysis d = current;
     current = Captured.empty();
     return d;
   }
 
   /** What was captured since the last clear or detach, as it grows. */
-  CapturedTrace current() {
+  @Override
+  public TraceAnalysis current() {
     return current;
   }
 

@@ -12,11 +12,11 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fixed, measured and none {@link AnalysisCostModel}s (the legion one: LegionCostsTest) as the simulated machine
+ * The fixed, measured and none {@link CostModel}s (the legion one: LegionCostsTest) as the simulated machine
  * sees them (ARCHITECTURE.md, "two kinds of time"): the analysis of each operation is charged to a UTILITY processor
  * (a task's on its mapped node, fills and copies on node 0), and a task waits for its own analysis.
  */
-class AnalysisCostModelTest {
+class CostModelTest {
   private static final int TASKS = 20;
 
   private record Outcome(LegionRuntime rt, SimulationResult result, Processor utility) {
@@ -26,7 +26,7 @@ class AnalysisCostModelTest {
   }
 
   /** One fill and TASKS short independent tasks on the four blocks of a region. */
-  private static Outcome run(AnalysisCostModel model) {
+  private static Outcome run(CostModel model) {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), model);
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);
@@ -44,7 +44,7 @@ class AnalysisCostModelTest {
 
   @Test
   void noneChargesNothing() {
-    Outcome o = run(AnalysisCostModel.none());
+    Outcome o = run(CostModel.none());
     assertThat(o.rt().analysedOperations()).isEqualTo(TASKS + 1);
     assertThat(o.utilityBusy()).isZero();
     assertThat(o.result().makespanNanos()).as("tasks of 1 µs, no analysis").isLessThan(1_000_000);
@@ -52,7 +52,7 @@ class AnalysisCostModelTest {
 
   @Test
   void fixedChargesItsCostPerAnalysedOperation() {
-    Outcome o = run(AnalysisCostModel.fixed(1_000_000));
+    Outcome o = run(CostModel.fixed(1_000_000));
     long ops = o.rt().analysedOperations();
     assertThat(ops).isEqualTo(TASKS + 1);
     assertThat((double) o.utilityBusy()).isCloseTo(1e6 * ops, within(0.01 * 1e6 * ops));
@@ -63,13 +63,13 @@ class AnalysisCostModelTest {
   @Test
   void measuredChargesTheScaledRealAnalysisTime() {
     double scale = 10;
-    Outcome o = run(AnalysisCostModel.measured(scale));
+    Outcome o = run(CostModel.measured(scale));
     assertThat(o.utilityBusy()).isPositive()
         .as("charged before mapping and physical analysis finish, so at most the scaled total")
         .isLessThanOrEqualTo(Math.round(scale * o.rt().analysisNanos()));
-    assertThat(AnalysisCostModel.measured(2.5).simulatedNanos(1_000)).isEqualTo(2_500);
-    assertThat(AnalysisCostModel.fixed(1_000_000).simulatedNanos(7)).isEqualTo(1_000_000);
-    assertThat(AnalysisCostModel.none().simulatedNanos(1_000_000)).isZero();
+    assertThat(CostModel.measured(2.5).simulatedNanos(1_000)).isEqualTo(2_500);
+    assertThat(CostModel.fixed(1_000_000).simulatedNanos(7)).isEqualTo(1_000_000);
+    assertThat(CostModel.none().simulatedNanos(1_000_000)).isZero();
   }
 
   @Test
@@ -77,7 +77,7 @@ class AnalysisCostModelTest {
     // an index launch over 8 points on two nodes: the default mapper spreads the points over both
     // nodes' GPUs, and each node's utility processor analyses its own points (sharded analysis)
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
-        AnalysisCostModel.fixed(1_000_000));
+        CostModel.fixed(1_000_000));
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);
     LogicalRegion root = rt.createRegion(rt.createIndexSpace(Rect.of(0, 63)), fs);

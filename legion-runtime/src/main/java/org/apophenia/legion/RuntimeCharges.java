@@ -14,16 +14,16 @@ import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * The runtime's own work on the simulated machine, as the {@link AnalysisCostModel} prices it: the
+ * The runtime's own work on the simulated machine, as the {@link CostModel} prices it: the
  * analysis of each operation on a UTILITY processor, and under {@link LegionCosts} the control
  * replication model (analysis sharded by node, a window of launches in flight, runtime messages for
  * events across nodes, all-reduced futures, the one-time optimisation of a recorded trace and the
  * per-node cost of a replay). Not thread-safe, like the runtime.
  */
-final class AnalysisCharges {
+final class RuntimeCharges {
   private final Machine machine;
   private final Simulation sim;
-  private final AnalysisCostModel costModel;
+  private final CostModel costModel;
   /** The mechanistic model, or null under the fixed/measured/none models. */
   private final LegionCosts costs;
   /**
@@ -57,7 +57,7 @@ final class AnalysisCharges {
   /** One runtime thread's analysis work charged while the open trace was recorded. */
   private long recordedWork;
 
-  AnalysisCharges(Machine machine, Simulation sim, AnalysisCostModel costModel) {
+  RuntimeCharges(Machine machine, Simulation sim, CostModel costModel) {
     this.machine = machine;
     this.sim = sim;
     this.costModel = costModel;
@@ -256,7 +256,7 @@ final class AnalysisCharges {
     }
   }
 
-  /** See {@link TraceSupport#replayGates}. */
+  /** See {@link ReplaySupport#replayGates}. */
   Event[] replayGates(int traceId, int[] tasksPerNode, long extraNanosPerTask, Event after) {
     Event[] gates = new Event[machine.nodeCount()];
     Event window = costs == null ? Event.NONE : windowGate(launches);
