@@ -71,7 +71,7 @@ public final class Accessor {
 
   private double[] doubles(String what) {
     if (data instanceof DoubleData d) {
-      return d.values;
+      return d.values();
     }
     throw new UnsupportedOperationException(where + ": " + what + " needs a DOUBLE field; this one holds 64-bit "
         + "integers");

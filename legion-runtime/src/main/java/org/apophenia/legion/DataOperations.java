@@ -112,22 +112,14 @@ final class DataOperations {
     List<Issued> issued = new ArrayList<>();
     List<Event> pre = ordering.eventsOf(deps);
     pre.add(charges.chargeAnalysis("fill", 0, System.nanoTime() - t0, issued));
-    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node().rect.volume() * 8,
+    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node().rect().volume() * 8,
         capture.merge(sim, pre));
     Event done = sim.submit(fo);
     issued.add(new Issued(fo, done));
-    RegionTree tree = res.node().tree;
-    Rect rect = res.node().rect;
     int m = hostMemory.id();
-    Runnable write = () -> {
-      InstanceData d = tree.data(m, f.id());
-      long[] p = new long[rect.dim()];
-      for (long i = 0, n = rect.volume(); i < n; i++) {
-        rect.point(i, p);
-        d.setBits((int) tree.root.rect.offset(p), value);
-      }
-    };
-    moves(done, write);
+    RegionNode node = res.node();
+    int field = f.id();
+    moves(done, () -> PhysicalAnalyzer.fillData(node, field, m, value));
     physical.commit(res.node(), res.mask(), Privilege.WD, m, done, null);
     finish(op, deps, done, t0, pending, List.of(hostMemory), issued);
   }
@@ -149,32 +141,16 @@ final class DataOperations {
     for (Resolved r : rs) {
       physical.prepare(r.node(), r.mask(), r.priv(), null, -1, m, logicalPre, cpre, issued);
     }
-    Rect common = rs.get(0).node().rect.intersection(rs.get(1).node().rect);
+    RegionNode src = rs.get(0).node();
+    RegionNode dst = rs.get(1).node();
+    Rect common = src.rect().intersection(dst.rect());
     Operation.Copy co = new Operation.Copy(graph.name(op), hostMemory, hostMemory, common.volume() * 8,
         capture.merge(sim, cpre));
     Event done = sim.submit(co);
     issued.add(new Issued(co, done));
-    RegionTree st = rs.get(0).node().tree;
-    RegionTree dt = rs.get(1).node().tree;
-    Runnable move = () -> {
-      if (common.isEmpty()) {
-        return;
-      }
-      InstanceData s = st.data(m, sf.id());
-      InstanceData d = dt.data(m, df.id());
-      long[] p = new long[common.dim()];
-      for (long i = 0, n = common.volume(); i < n; i++) {
-        common.point(i, p);
-        int di = (int) dt.root.rect.offset(p);
-        int si = (int) st.root.rect.offset(p);
-        if (fold == null) {
-          d.copy(di, s, si);
-        } else {
-          d.setBits(di, fold.fold().applyAsLong(d.bits(di), s.bits(si)));
-        }
-      }
-    };
-    moves(done, move);
+    int sfield = sf.id();
+    int dfield = df.id();
+    moves(done, () -> PhysicalAnalyzer.copyRegionData(src, sfield, dst, dfield, common, m, fold));
     physical.commit(rs.get(1).node(), rs.get(1).mask(), Privilege.RW, m, done, null);
     finish(op, deps, done, t0, pending, List.of(hostMemory, hostMemory), issued);
   }

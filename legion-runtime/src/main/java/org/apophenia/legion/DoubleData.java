@@ -5,10 +5,16 @@ package org.apophenia.legion;
  * (see {@link InstanceData} for the contract). Not thread-safe.
  */
 final class DoubleData implements InstanceData {
-  final double[] values;
+  private final double[] values;
 
+  /** The instance holding {@code values} (kept, not copied). */
   DoubleData(double[] values) {
     this.values = values;
+  }
+
+  /** The values themselves, not a copy. */
+  double[] values() {
+    return values;
   }
 
   @Override

@@ -16,11 +16,6 @@ package org.apophenia.legion;
  */
 sealed interface InstanceData permits DoubleData, LongData {
 
-  /** A zero-filled instance of {@code points} values of the storage kind of {@code type}. */
-  static InstanceData allocate(FieldType type, int points) {
-    return type == FieldType.DOUBLE ? new DoubleData(new double[points]) : new LongData(new long[points]);
-  }
-
   /** Number of values. */
   int length();
 

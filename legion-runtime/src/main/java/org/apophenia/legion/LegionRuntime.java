@@ -46,7 +46,7 @@ public final class LegionRuntime {
   private final TraceMarkers markers;
   private final TaskFrontDoor tasks;
   private final DataOperations data;
-  private boolean destroyed;
+  private final TopLevelContext top;
 
   /** A runtime on {@code machine} with the {@link DefaultMapper} and no simulated analysis cost. */
   public LegionRuntime(Machine machine) {
@@ -75,7 +75,7 @@ public final class LegionRuntime {
     RuntimeValidInstances instances = new RuntimeValidInstances(sim, forest, logical, physical, capture, ordering,
         () -> markers.openTrace() >= 0);
     RuntimeReplaySupport replay = new RuntimeReplaySupport(sim, forest, resolution, logical, physical, effects,
-        ordering, charges, pipeline);
+        capture, ordering, charges, pipeline);
     markers.attach(new RuntimeTraceSupport(sim, graph, capture, instances, replay), op -> {
           boolean task = switch (op.kind()) {
             case TASK -> true;
@@ -87,7 +87,8 @@ public final class LegionRuntime {
             data.analyzeDeferred(op);
           }
         });
-    this.tasks = new TaskFrontDoor(this, sim, forest, resolution, markers, pipeline, charges);
+    this.top = new TopLevelContext(sim, effects, markers);
+    this.tasks = new TaskFrontDoor(top, sim, forest, resolution, markers, pipeline, charges);
   }
 
   public Simulation simulation() {
@@ -167,40 +168,19 @@ public final class LegionRuntime {
    * LegionException naming the requirement if one is invalid or on a partition.
    */
   public Context context(String name, RegionRequirement... privileges) {
-    return newContext(name, List.of(privileges));
-  }
-
-  /** A context for valid {@code privileges} (containment in a parent context already checked). */
-  Context newContext(String name, List<RegionRequirement> privileges) {
-    checkAlive("context");
-    for (int i = 0; i < privileges.size(); i++) {
-      RegionRequirement q = privileges.get(i);
-      String where = "context " + name + " privilege " + i;
-      if (q.region() == null) {
-        throw new LegionException(where + ": a context holds privileges on regions, not on partition "
-            + q.partition() + " (name a region of it, or the partitioned region)");
-      }
-      resolution.resolve(q, where);
-    }
-    return new Context(this, name, privileges);
-  }
-
-  /** The registered task's name, for messages (LegionException if none). */
-  String taskName(int id) {
-    return forest.task(id).name();
+    List<RegionRequirement> held = List.of(privileges);
+    tasks.checkContextPrivileges(name, held);
+    return new Context(tasks, name, held);
   }
 
   private void checkAlive(String where) {
-    if (destroyed) {
-      throw new DestroyedResourceException(where + ": the runtime (top-level context) has been destroyed");
-    }
+    top.checkAlive(where);
   }
 
   // ---------------------------------------------------------------- operations
 
   /** Issues a single task; returns its future. */
   public Future execute(TaskLauncher launcher) {
-    checkAlive("execute");
     return tasks.execute(launcher);
   }
 
@@ -209,7 +189,6 @@ public final class LegionRuntime {
    * anything is issued) if two points' requirements interfere.
    */
   public Future executeIndex(IndexLauncher launcher) {
-    checkAlive("executeIndex");
     return tasks.executeIndex(launcher);
   }
 
@@ -257,17 +236,6 @@ public final class LegionRuntime {
     return data.inlineMap(req);
   }
 
-  void waitFor(Future f, String producer) {
-    if (destroyed) {
-      throw new DestroyedResourceException("waiting on the future of " + producer
-          + ": its context (the runtime) has been destroyed");
-    }
-    markers.untraceable("a blocking wait on the future of " + producer);
-    sim.runUntil(f.event);
-    effects.applyTriggered(sim);
-    f.resolved();
-  }
-
   /** Runs the simulation to the end, applies every pending data movement, and returns the result. */
   public SimulationResult finish() {
     SimulationResult r = sim.drain();
@@ -277,7 +245,7 @@ public final class LegionRuntime {
 
   /** Destroys the top-level context: later calls and waits on its futures throw DestroyedResourceException. */
   public void destroy() {
-    destroyed = true;
+    top.destroy();
   }
 
   // ---------------------------------------------------------------- tracing

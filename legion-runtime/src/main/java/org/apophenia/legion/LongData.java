@@ -6,10 +6,16 @@ package org.apophenia.legion;
  * field's kind because a {@link ReductionOp} folds raw bits. Not thread-safe.
  */
 final class LongData implements InstanceData {
-  final long[] values;
+  private final long[] values;
 
+  /** The instance holding {@code values} (kept, not copied). */
   LongData(long[] values) {
     this.values = values;
+  }
+
+  /** The values themselves, not a copy. */
+  long[] values() {
+    return values;
   }
 
   @Override

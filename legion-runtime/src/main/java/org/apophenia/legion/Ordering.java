@@ -78,24 +78,6 @@ final class Ordering {
   }
 
   /**
-   * The event a consumer of {@code f} waits for. The future of an index launch issued in the open trace
-   * gets its event only at {@code tend} (its points may be deferred); until then it is the merge of its
-   * points' events as they are now: a consumer is analysed or replayed after the points it follows in
-   * issue order, so they all have theirs. Captured, so a recording sees the producers, not a fence.
-   */
-  Event futureEvent(Future f) {
-    List<Future> points = f.points;
-    if (points == null) {
-      return f.event;
-    }
-    List<Event> evs = new ArrayList<>(points.size());
-    for (Future p : points) {
-      evs.add(p.event);
-    }
-    return capture.merge(sim, evs);
-  }
-
-  /**
    * Completes the analysis of {@code op} begun at real time {@code t0}: its dependences and event are
    * final and it is no longer pending. Returns the real nanoseconds it took.
    */

@@ -331,9 +331,66 @@ final class PhysicalAnalyzer {
     }
   }
 
+  /** A fill's data movement: field {@code f} of {@code node}'s points in memory {@code m} holds {@code value}'s bits. */
+  static void fillData(RegionNode node, int f, int m, long value) {
+    RegionTree tree = node.tree;
+    Rect rect = node.rect;
+    InstanceData d = tree.data(m, f);
+    long[] p = new long[rect.dim()];
+    for (long i = 0, n = rect.volume(); i < n; i++) {
+      rect.point(i, p);
+      d.setBits((int) tree.root.rect.offset(p), value);
+    }
+  }
+
+  /**
+   * An explicit copy's data movement, both instances in memory {@code m}: field {@code df} of
+   * {@code dst} gets field {@code sf} of {@code src} on the points {@code common} they share, or folds
+   * it in with {@code fold} (a reduction copy) when not null.
+   */
+  static void copyRegionData(RegionNode src, int sf, RegionNode dst, int df, Rect common, int m, ReductionOp fold) {
+    if (common.isEmpty()) {
+      return;
+    }
+    RegionTree st = src.tree;
+    RegionTree dt = dst.tree;
+    InstanceData s = st.data(m, sf);
+    InstanceData d = dt.data(m, df);
+    long[] p = new long[common.dim()];
+    for (long i = 0, n = common.volume(); i < n; i++) {
+      common.point(i, p);
+      int di = (int) dt.root.rect.offset(p);
+      int si = (int) st.root.rect.offset(p);
+      if (fold == null) {
+        d.copy(di, s, si);
+      } else {
+        d.setBits(di, fold.fold().applyAsLong(d.bits(di), s.bits(si)));
+      }
+    }
+  }
+
+  /**
+   * Copies {@code node}'s fields {@code fields} from memory {@code from} to {@code to} after
+   * {@code precondition}, as one simulator copy named {@code name}, the data moving atom by atom when
+   * it completes. Returns its completion event.
+   */
+  Event issueCopy(RegionNode node, String name, long fields, Memory from, Memory to, Event precondition) {
+    Operation.Copy c = new Operation.Copy(name, from, to, node.rect.volume() * 8 * Long.bitCount(fields), precondition);
+    Event done = sim.submit(c);
+    RegionTree tree = node.tree;
+    for (long m = fields; m != 0; m &= m - 1) {
+      int f = Long.numberOfTrailingZeros(m);
+      for (int a : tree.atoms(node)) {
+        Rect r = tree.atomRects.get(a);
+        effects.add(done, () -> copyData(tree, f, r, from.id(), to.id()));
+      }
+    }
+    return done;
+  }
+
   static void foldData(RegionTree tree, int f, Rect r, ReductionBuffer b, int to) {
     InstanceData dst = tree.data(to, f);
-    long[] contributions = b.data.values;
+    long[] contributions = b.data.values();
     Rect root = tree.root.rect;
     long[] p = new long[r.dim()];
     long n = r.volume();

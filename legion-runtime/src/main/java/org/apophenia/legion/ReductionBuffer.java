@@ -22,6 +22,6 @@ final class ReductionBuffer {
 
   /** Fills the instance with the operator's identity: fresh, or reused by a replayed trace. */
   void reset() {
-    java.util.Arrays.fill(data.values, op.identity());
+    java.util.Arrays.fill(data.values(), op.identity());
   }
 }

@@ -170,6 +170,16 @@ final class RegionNode {
     return !disjoint && a.rect.intersects(b.rect);
   }
 
+  /** The node's points: a region's index space, a partition's parent region's. */
+  Rect rect() {
+    return rect;
+  }
+
+  /** Levels below the tree's root (a root region is 0, its partitions 1, their subregions 2, ...). */
+  int depth() {
+    return depth;
+  }
+
   @Override
   public String toString() {
     return (isRegion ? "region#" : "partition#") + id + rect;

@@ -76,7 +76,9 @@ final class RegionTree {
   InstanceData data(int memory, int field) {
     InstanceData d = data[memory][field];
     if (d == null) {
-      d = InstanceData.allocate(fieldSpace.type(field), Math.toIntExact(root.rect.volume()));
+      int points = Math.toIntExact(root.rect.volume()); // zero-filled, of the field's storage kind
+      d = fieldSpace.type(field) == FieldType.DOUBLE ? new DoubleData(new double[points])
+          : new LongData(new long[points]);
       data[memory][field] = d;
     }
     return d;

@@ -140,7 +140,7 @@ final class RuntimeCharges {
       int regionNodes = 0;
       int fields = 0;
       for (Resolved r : t.rs) {
-        regionNodes += r.node().depth + 1;
+        regionNodes += r.node().depth() + 1;
         fields += Long.bitCount(r.mask());
       }
       work += costs.logicalNanos(t.rs.size(), regionNodes, fields, t.points);

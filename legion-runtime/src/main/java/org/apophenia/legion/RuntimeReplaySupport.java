@@ -27,6 +27,7 @@ final class RuntimeReplaySupport implements ReplaySupport {
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
   private final Effects effects;
+  private final TraceAnalysisBuilder capture;
   private final Ordering ordering;
   private final RuntimeCharges charges;
   private final TaskPipeline pipeline;
@@ -36,7 +37,8 @@ final class RuntimeReplaySupport implements ReplaySupport {
   private TaskBody lastLaunchedBody;
 
   RuntimeReplaySupport(Simulation sim, RegionForest forest, Resolution resolution, LogicalAnalyzer logical,
-      PhysicalAnalyzer physical, Effects effects, Ordering ordering, RuntimeCharges charges, TaskPipeline pipeline) {
+      PhysicalAnalyzer physical, Effects effects, TraceAnalysisBuilder capture, Ordering ordering, RuntimeCharges charges,
+      TaskPipeline pipeline) {
     this.sim = sim;
     this.forest = forest;
     this.resolution = resolution;
@@ -44,6 +46,7 @@ final class RuntimeReplaySupport implements ReplaySupport {
     this.logical = logical;
     this.physical = physical;
     this.effects = effects;
+    this.capture = capture;
     this.ordering = ordering;
     this.charges = charges;
     this.pipeline = pipeline;
@@ -51,18 +54,8 @@ final class RuntimeReplaySupport implements ReplaySupport {
 
   @Override
   public Event issueCopy(LogicalRegion region, long fields, Memory from, Memory to, Event precondition) {
-    RegionNode n = forest.regionNode(region, "issueCopy");
-    Operation.Copy c = new Operation.Copy("trace copy " + region, from, to, n.rect.volume() * 8
-        * Long.bitCount(fields), precondition);
-    Event done = sim.submit(c);
-    for (long m = fields; m != 0; m &= m - 1) {
-      int f = Long.numberOfTrailingZeros(m);
-      for (int a : n.tree.atoms(n)) {
-        Rect r = n.tree.atomRects.get(a);
-        effects.add(done, () -> PhysicalAnalyzer.copyData(n.tree, f, r, from.id(), to.id()));
-      }
-    }
-    return done;
+    return physical.issueCopy(forest.regionNode(region, "issueCopy"), "trace copy " + region, fields, from, to,
+        precondition);
   }
   @Override
   public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
@@ -85,12 +78,12 @@ final class RuntimeReplaySupport implements ReplaySupport {
     graph.takePending(op.op());
     List<Event> pre = null; // only with future arguments: a replayed task usually has none
     for (Object a : t.args) {
-      if (a instanceof Future f) {
+      if (a instanceof TaskFuture f) {
         if (pre == null) {
           pre = new ArrayList<>();
           pre.add(precondition);
         }
-        pre.add(ordering.futureEvent(f));
+        pre.add(f.consumerEvent(capture, sim));
       }
     }
     Event after = pre == null ? precondition : sim.merge(pre);

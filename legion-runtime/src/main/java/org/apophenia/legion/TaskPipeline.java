@@ -61,7 +61,7 @@ final class TaskPipeline {
    * op, then the engine decides inside a trace; analysed now unless it handles it.
    */
   void issue(TaskDefinition def, String name, List<Resolved> rs, List<RegionRequirement> projected, List<Object> args,
-      long[] point, int pointIndex, int points, Future future) {
+      long[] point, int pointIndex, int points, TaskFuture future) {
     int op = graph.newOp(DependenceGraph.NodeKind.TASK, name);
     PendingOp pending = new PendingOp(op, OpKind.TASK, name, def.id(), point, projected);
     TaskIssue t = new TaskIssue(def, rs, args, point, future, pointIndex, points, charges.launch(),
@@ -105,8 +105,8 @@ final class TaskPipeline {
       pre.add(charges.remote(d, ordering.eventOf(d), proc.node(), issued));
     }
     for (Object a : t.args) {
-      if (a instanceof Future f) {
-        pre.add(ordering.futureEvent(f));
+      if (a instanceof TaskFuture f) {
+        pre.add(f.consumerEvent(capture, sim));
       }
     }
     pre.add(analysis);

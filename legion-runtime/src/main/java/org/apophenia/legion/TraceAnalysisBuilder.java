@@ -19,7 +19,8 @@ import org.apophenia.sim.Simulation;
 final class TraceAnalysisBuilder implements RecordingSupport {
   /** What is being captured; once detached, its maps are never written again (the capture replaced it). */
   private Captured current = Captured.empty();
-  boolean active;
+  /** Whether analyses are kept: only while a trace is open with an engine installed. */
+  private boolean active;
 
   private record Captured(ByEvent<List<Event>> merges, ByEvent<Runnable> effects,
       Int2ObjectOpenHashMap<ReductionBuffer[][]> instances) implements TraceAnalysis {
@@ -130,7 +131,19 @@ final class TraceAnalysisBuilder implements RecordingSupport {
     }
   }
 
-  void clear() {
+  /** Starts keeping what the analyses of a trace just opened tell, from nothing. */
+  void start() {
+    clear();
+    active = true;
+  }
+
+  /** Stops keeping, and forgets what was kept: the trace is closed. */
+  void stop() {
+    active = false;
+    clear();
+  }
+
+  private void clear() {
     current.merges().clear();
     current.effects().clear();
     current.instances().clear();

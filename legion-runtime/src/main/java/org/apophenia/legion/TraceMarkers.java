@@ -19,7 +19,7 @@ import org.apophenia.sim.machine.Processor;
  */
 final class TraceMarkers {
   /** An index-launch future of the open trace, its point futures, and whether it is all-reduced. */
-  private record DeferredJoin(Future all, List<Future> points, boolean reduced) {}
+  private record DeferredJoin(TaskFuture all, List<TaskFuture> points, boolean reduced) {}
 
   private final Simulation sim;
   private final TraceAnalysisBuilder capture;
@@ -156,7 +156,7 @@ final class TraceMarkers {
   }
 
   /** Joins index-launch future {@code all} of the open trace to {@code points} at {@code tend}. */
-  void deferJoin(Future all, List<Future> points, boolean reduced) {
+  void deferJoin(TaskFuture all, List<TaskFuture> points, boolean reduced) {
     deferredJoins.add(new DeferredJoin(all, points, reduced));
     all.points = points;
   }
@@ -183,8 +183,7 @@ final class TraceMarkers {
     handedOver.clear();
     charges.startRecording();
     if (engine != null) {
-      capture.clear();
-      capture.active = true;
+      capture.start();
       engine.beginTrace(id, support);
     }
   }
@@ -205,8 +204,7 @@ final class TraceMarkers {
         charges.chargeOptimisation(id); // after the deferred analyses, which record too
       } finally {
         handedOver.clear();
-        capture.active = false;
-        capture.clear();
+        capture.stop();
         openTrace = -1;
         joinDeferred();
       }
@@ -218,7 +216,7 @@ final class TraceMarkers {
   private void joinDeferred() {
     for (DeferredJoin j : deferredJoins) {
       List<Event> evs = new ArrayList<>();
-      for (Future f : j.points()) {
+      for (TaskFuture f : j.points()) {
         evs.add(f.event);
       }
       Event e = sim.merge(evs);
