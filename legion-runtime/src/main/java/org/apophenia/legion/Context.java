@@ -3,6 +3,13 @@ package org.apophenia.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.PrivilegeContainment;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.error.PrivilegeException;
 
 /**

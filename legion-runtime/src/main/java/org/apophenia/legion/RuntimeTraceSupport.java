@@ -1,5 +1,12 @@
 package org.apophenia.legion;
 
+import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.analysis.RuntimeValidInstances;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.tracing.RecordingSupport;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.sim.Simulation;
 
 /**

@@ -3,6 +3,8 @@ package org.apophenia.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.api.Future;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 

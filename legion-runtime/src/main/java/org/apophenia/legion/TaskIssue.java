@@ -2,6 +2,14 @@ package org.apophenia.legion;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.analysis.ReductionBuffer;
+import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskContext;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.instances.Effects;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.Processor;

@@ -1,6 +1,7 @@
 package org.apophenia.legion;
 
 import org.apophenia.legion.error.DestroyedResourceException;
+import org.apophenia.legion.instances.Effects;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 

@@ -1,6 +1,8 @@
 package org.apophenia.legion;
 
 import java.util.List;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
 
 /**
  * The task body of the execution property: it folds every value it may read into a hash, then writes

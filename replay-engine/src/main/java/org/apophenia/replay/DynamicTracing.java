@@ -2,10 +2,10 @@ package org.apophenia.replay;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Event;
 
 /**

@@ -1,9 +1,9 @@
 package org.apophenia.replay;
 
 import java.util.List;
-import org.apophenia.legion.OpKind;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.PendingOp;
 
 /**
  * The exact identity of a trace operation, what a replay compares (ARCHITECTURE.md invariant 3: never

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import org.apophenia.legion.TraceAnalysis;
+import org.apophenia.legion.tracing.TraceAnalysis;
 
 /**
  * The one-time work of turning a captured trace into replayable commands: its {@link Translation}

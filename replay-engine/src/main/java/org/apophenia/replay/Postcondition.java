@@ -1,6 +1,6 @@
 package org.apophenia.replay;
 
-import org.apophenia.legion.ValidInstances;
+import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.sim.Event;
 
 /**

@@ -1,8 +1,9 @@
 package org.apophenia.replay;
 
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.MemorySet;
-import org.apophenia.legion.ValidInstances;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.instances.MemorySet;
+import org.apophenia.legion.tracing.ValidInstances;
+
 
 /**
  * The instances that must be valid for a {@link Recording} to replay the same graph as the analysis

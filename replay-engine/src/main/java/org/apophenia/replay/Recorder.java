@@ -7,17 +7,17 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.Coherence;
-import org.apophenia.legion.Issued;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.MemorySet;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.RecordingSupport;
-import org.apophenia.legion.TraceSupport;
-import org.apophenia.legion.ValidInstances;
+import org.apophenia.legion.api.Coherence;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.instances.MemorySet;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.RecordingSupport;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
 
 /**
  * Captures the analysis of one trace for a {@link Recording} (dynamic tracing paper §IV-B). Before

@@ -1,7 +1,7 @@
 package org.apophenia.replay;
 
 import java.util.List;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.RegionRequirement;
 
 /**
  * The memoized analysis of one trace (dynamic tracing paper §IV-B): the exact operations it covers,

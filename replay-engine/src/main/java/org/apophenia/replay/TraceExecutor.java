@@ -1,9 +1,9 @@
 package org.apophenia.replay;
 
 import java.util.List;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.ReplaySupport;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 

@@ -1,7 +1,7 @@
 package org.apophenia.replay;
 
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
-import org.apophenia.legion.OpKind;
+import org.apophenia.legion.tracing.OpKind;
 
 /**
  * The counters a {@link DynamicTracing} engine bumps as it goes, by name; {@link TracingStatistics}

@@ -4,7 +4,7 @@ import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
-import org.apophenia.legion.OpKind;
+import org.apophenia.legion.tracing.OpKind;
 
 /**
  * What a {@link DynamicTracing} engine did, a snapshot taken by {@link DynamicTracing#stats()}: each

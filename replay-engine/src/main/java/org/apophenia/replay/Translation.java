@@ -5,9 +5,9 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apophenia.legion.TraceAnalysis;
-import org.apophenia.legion.Issued;
-import org.apophenia.legion.OpAnalysis;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.TraceAnalysis;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 

@@ -5,22 +5,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.CostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.Future;
-import org.apophenia.legion.error.LegionException;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.error.LegionException;
 import org.apophenia.legion.error.TraceMarkerException;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
@@ -248,8 +248,8 @@ class EngineBehaviourTest {
     Future last = null;
     for (int i = 0; i < 3; i++) {
       rt.beginTrace(2);
-      last = rt.executeIndex(new org.apophenia.legion.IndexLauncher(1, Rect.of(0, 1), List.of(
-          RegionRequirement.projected(p, org.apophenia.legion.Projection.IDENTITY, Privilege.READ_WRITE, root, x)),
+      last = rt.executeIndex(new org.apophenia.legion.api.IndexLauncher(1, Rect.of(0, 1), List.of(
+          RegionRequirement.projected(p, org.apophenia.legion.api.Projection.IDENTITY, Privilege.READ_WRITE, root, x)),
           List.of(), null));
       rt.endTrace(2);
     }

@@ -6,7 +6,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.apophenia.legion.MemorySet;
+import org.apophenia.legion.instances.MemorySet;
 
 /**
  * Record and replay on machines with more than 64 memories, every task on a GPU whose memories have

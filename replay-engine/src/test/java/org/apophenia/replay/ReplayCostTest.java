@@ -2,7 +2,7 @@ package org.apophenia.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.legion.LegionCosts;
+import org.apophenia.legion.cost.LegionCosts;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.ProcessorKind;

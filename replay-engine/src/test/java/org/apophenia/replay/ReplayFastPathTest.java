@@ -6,30 +6,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.CostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.error.DestroyedResourceException;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.IndexLauncher;
-import org.apophenia.legion.InlineRegion;
-import org.apophenia.legion.error.InterferenceException;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.ReplaySupport;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.error.DestroyedResourceException;
+import org.apophenia.legion.error.InterferenceException;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -92,7 +92,7 @@ class ReplayFastPathTest {
     };
   }
 
-  private static Field field(org.apophenia.legion.TaskContext ctx, int req) {
+  private static Field field(org.apophenia.legion.api.TaskContext ctx, int req) {
     long m = ctx.requirement(req).fields();
     return ctx.requirement(req).parent().fieldSpace().fields().get(Long.numberOfTrailingZeros(m));
   }

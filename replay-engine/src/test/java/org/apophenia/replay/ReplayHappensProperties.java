@@ -7,10 +7,10 @@ import java.util.function.LongSupplier;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.junit.jupiter.api.Test;
 
 /**

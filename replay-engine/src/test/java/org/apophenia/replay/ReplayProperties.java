@@ -11,8 +11,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
-import org.apophenia.legion.HostMapper;
-import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.api.HostMapper;
+import org.apophenia.legion.tracing.TraceEngine;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;

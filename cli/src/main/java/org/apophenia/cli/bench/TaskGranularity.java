@@ -3,7 +3,7 @@ package org.apophenia.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;

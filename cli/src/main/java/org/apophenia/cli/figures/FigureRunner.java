@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.apophenia.autotrace.ApopheniaConfig;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;

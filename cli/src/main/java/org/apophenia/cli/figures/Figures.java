@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 
 /**
  * The entry point of {@code apophenia figures}: runs the figures ({@link PaperFigures}), writes each as

@@ -5,7 +5,7 @@ import java.util.function.IntConsumer;
 import org.apophenia.autotrace.ApopheniaConfig;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.SimulationListener;

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.ArrayTokenizer;
 import org.apophenia.samples.array.Mode;

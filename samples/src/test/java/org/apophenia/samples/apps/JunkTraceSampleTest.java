@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;

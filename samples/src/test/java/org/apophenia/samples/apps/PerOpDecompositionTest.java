@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.apophenia.autotrace.Bucket;
-import org.apophenia.legion.CostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
