@@ -3,7 +3,6 @@ package org.apophenia.legion.tracing;
 import java.util.List;
 import org.apophenia.legion.api.LogicalRegion;
 import org.apophenia.legion.api.RegionRequirement;
-import org.apophenia.legion.cost.LegionCosts;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.machine.Memory;
@@ -99,7 +98,7 @@ public interface ReplaySupport {
   /**
    * Charges the runtime's own work of replaying a trace whose tasks run {@code tasksPerNode[n]} on
    * node {@code n}, after {@code after}: the cost model's replay cost per node (a constant per trace and
-   * a cost per task, see {@link LegionCosts}) plus {@code extraNanosPerTask} per task, on each node's
+   * a cost per task, see {@link org.apophenia.legion.cost.LegionCosts}) plus {@code extraNanosPerTask} per task, on each node's
    * utility processors. Returns, per node, the event that node's replayed tasks wait for
    * ({@link Event#NONE} where nothing is charged). Never null; one entry per node of the machine.
    */
