@@ -19,7 +19,6 @@ import org.apophenia.legion.api.TaskBody;
 import org.apophenia.legion.api.TaskDefinition;
 import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
 

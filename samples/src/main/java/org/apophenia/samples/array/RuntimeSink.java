@@ -8,9 +8,9 @@ import java.util.BitSet;
 import org.apophenia.autotrace.Bucket;
 import org.apophenia.autotrace.TimeAccount;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.Future;
 import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.LegionRuntime;
 import org.apophenia.replay.DynamicTracing;
 
 /**

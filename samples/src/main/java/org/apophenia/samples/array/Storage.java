@@ -2,8 +2,8 @@ package org.apophenia.samples.array;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.Field;
+import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.LogicalRegion;
 import org.apophenia.legion.api.Partition;
 import org.apophenia.legion.api.Rect;
