@@ -1,14 +1,14 @@
 package org.apophenia.replay;
 
 /**
- * What one step of a {@link ReplayProgram} does when a replay runs it: the replay instructions, a
- * vocabulary of their own (Legion's trace templates have theirs), not the runtime's operation kinds.
- * A program keeps one byte per step, the instruction's {@link #code}; {@link #of} reads it back.
+ * What one step of a {@link TraceTemplate} does when a replay runs it: the replay instructions, a
+ * vocabulary of their own (as a Legion trace template's instructions are), not the runtime's operation
+ * kinds. A template keeps one byte per step, the instruction's {@link #code}; {@link #of} reads it back.
  */
 enum Instruction {
   /** Binds the fence's event: the replay's mapping fence, or the first replay's of a back-to-back chain. */
   FENCE,
-  /** A merge of earlier events that stays one (see {@link ReplayProgram} for those folded away). */
+  /** A merge of earlier events that stays one (see {@link TraceTemplate} for those folded away). */
   MERGE,
   /** Launches one of the trace's tasks with its recorded mapping ({@link Command.Work.Task}). */
   TASK,
@@ -22,7 +22,7 @@ enum Instruction {
   /** {@code values()} allocates a copy per call: read through this one. */
   private static final Instruction[] BY_CODE = values();
 
-  /** The byte a program stores per step. */
+  /** The byte a template stores per step. */
   final byte code;
 
   Instruction() {

@@ -9,7 +9,7 @@ import org.apophenia.sim.Simulation;
 
 /**
  * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order (as a
- * {@link ReplayProgram}), renaming each local event to the simulator event the command produces now,
+ * {@link TraceTemplate}), renaming each local event to the simulator event the command produces now,
  * launches the trace's tasks with their recorded mapping, re-issues the recorded copies and fills with
  * their data movement, and completes the trace's fills, copies and fences in the runtime. No dependence analysis runs. The summary operation and the postcondition are left to the caller, which may delay
  * them (§IV-E): they are registered and applied with the returned completion event.
@@ -42,7 +42,7 @@ final class TraceExecutor {
     Simulation sim = support.simulation();
     ReplaySupport s = support.replay();
     boolean elided = previous != null;
-    ReplayProgram p = elided ? r.elidedProgram() : r.program();
+    TraceTemplate p = elided ? r.elidedTemplate() : r.template();
     int n = r.events();
     Event[] ev = new Event[elided ? r.elided().events() : n];
     Event chainFence = Event.NONE;

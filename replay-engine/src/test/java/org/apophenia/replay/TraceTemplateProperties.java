@@ -12,14 +12,14 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * A compiled {@link ReplayProgram} waits for exactly what its commands wait for: on random command
+ * A compiled {@link TraceTemplate} waits for exactly what its commands wait for: on random command
  * lists (merges of merges, shared merges, operations without a precondition, bound events no command
  * defines, random exported events), every operation's and the summary's preconditions, with merges
  * expanded down to non-merge events, are the same set as in the commands; every event a step reads
  * is defined by an earlier step or bound; every exported event a command defines is still defined;
  * and only merges read by at most two operations and nothing else are folded (none: dropped).
  */
-class ReplayProgramProperties {
+class TraceTemplateProperties {
   @Property(tries = 300)
   void aProgramWaitsForWhatItsCommandsWaitFor(@ForAll long seed, @ForAll @IntRange(min = 1, max = 80) int size,
       @ForAll @IntRange(min = 0, max = 5) int bound) {
@@ -32,7 +32,7 @@ class ReplayProgramProperties {
         exported.set(e);
       }
     }
-    ReplayProgram p = ReplayProgram.compile(commands, events, exported::get);
+    TraceTemplate p = TraceTemplate.compile(commands, events, exported::get);
 
     Command.Merge[] mergeOf = new Command.Merge[events];
     int[] uses = new int[events];
@@ -102,12 +102,12 @@ class ReplayProgramProperties {
         new Command.Op(6, 5, 3, task(3)),
         new Command.Merge(7, new int[] {5, 6}),
         new Command.Summary(8, 7));
-    ReplayProgram p = ReplayProgram.compile(commands, 9, e -> false);
+    TraceTemplate p = TraceTemplate.compile(commands, 9, e -> false);
     assertThat(p.folded).isEqualTo(1);
     assertThat(p.steps()).isEqualTo(8);
     assertThat(java.util.Arrays.copyOfRange(p.pres, p.preStart[3], p.preStart[4])).containsExactly(1, 2);
     assertThat(p.maxPres).isEqualTo(2);
-    assertThat(ReplayProgram.compile(commands, 9, e -> e == 3).folded).as("exported").isZero();
+    assertThat(TraceTemplate.compile(commands, 9, e -> e == 3).folded).as("exported").isZero();
   }
 
   private static Command.Work.Task task(int index) {

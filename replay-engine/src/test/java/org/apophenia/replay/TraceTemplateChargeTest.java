@@ -8,7 +8,7 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /** What a replay is charged for: every operation it replays, tasks on their nodes, data operations on node 0. */
-class ReplayProgramChargeTest {
+class TraceTemplateChargeTest {
   private static Processor gpu(int id, int node) {
     return new Processor(id, "gpu" + id, node, ProcessorKind.GPU, 1e12, 0);
   }
@@ -20,7 +20,7 @@ class ReplayProgramChargeTest {
         new Command.Op(1, -1, 1, new Command.Work.Task(1, gpu(1, 1), List.of(), null)),
         new Command.Op(2, 0, 2, new Command.Work.Complete(2)), // a fill after the first task
         new Command.Op(3, 1, 3, new Command.Work.Complete(3))); // a copy after the second
-    ReplayProgram p = ReplayProgram.compile(commands, 4, e -> false);
+    TraceTemplate p = TraceTemplate.compile(commands, 4, e -> false);
     assertThat(p.tasksPerNode(2)).containsExactly(1 + 2, 1);
   }
 }

@@ -6,7 +6,7 @@ import java.util.function.IntPredicate;
 
 /**
  * A recording's commands compiled for replay, once per recording and form (fenced or fence-elided):
- * flat arrays a replay walks without dispatching on command types, where a merge whose only use is
+ * Legion's trace template, a sequence of {@link Instruction}s in flat arrays a replay walks without dispatching on command types, where a merge whose only use is
  * the precondition of one operation is folded into that operation, which then waits for the merge's
  * inputs directly (the simulator's multi-precondition submit: one operation and one edge fewer; after
  * fence elision most tasks wait for such a merge of their neighbours' previous instances). A merge
@@ -16,7 +16,7 @@ import java.util.function.IntPredicate;
  * <p>Folding changes no simulated time: a merge triggers when its last input does and takes no time.
  * Immutable; thread-safe.
  */
-final class ReplayProgram {
+final class TraceTemplate {
   /** Per step: its {@link Instruction#code}, the local event it defines, and its work (a task's or re-issue's). */
   final byte[] instructions;
   final int[] result;
@@ -31,7 +31,7 @@ final class ReplayProgram {
   /** Whether a step is the fence (a replay of these steps issues one). */
   final boolean fenced;
 
-  private ReplayProgram(byte[] instructions, int[] result, Command.Work[] work, int[] preStart, int[] pres,
+  private TraceTemplate(byte[] instructions, int[] result, Command.Work[] work, int[] preStart, int[] pres,
       int maxPres, int folded) {
     this.instructions = instructions;
     this.result = result;
@@ -48,7 +48,7 @@ final class ReplayProgram {
   }
 
   /**
-   * Per node, the operations this program replays there (computed on first use; nodes of the machine):
+   * Per node, the operations this template replays there (computed on first use; nodes of the machine):
    * its point tasks on their processors' nodes, and its fills, copies and fences on node 0, where the
    * runtime completes them. Each costs the cost model's replay cost per operation.
    */
@@ -81,7 +81,7 @@ final class ReplayProgram {
    * Compiles {@code commands} (local events below {@code events}). {@code exported} tells which
    * events a later replay reads (null: none). O(commands + merge inputs).
    */
-  static ReplayProgram compile(List<Command> commands, int events, IntPredicate exported) {
+  static TraceTemplate compile(List<Command> commands, int events, IntPredicate exported) {
     int[] uses = new int[events];
     int[] opUses = new int[events]; // reads as the precondition of an Op
     Command.Merge[] mergeOf = new Command.Merge[events];
@@ -155,7 +155,7 @@ final class ReplayProgram {
       steps++;
     }
     preStart[steps] = p;
-    return new ReplayProgram(Arrays.copyOf(instructions, steps), Arrays.copyOf(result, steps), Arrays.copyOf(work, steps),
+    return new TraceTemplate(Arrays.copyOf(instructions, steps), Arrays.copyOf(result, steps), Arrays.copyOf(work, steps),
         Arrays.copyOf(preStart, steps + 1), Arrays.copyOf(pres, p), maxPres, folded);
   }
 
