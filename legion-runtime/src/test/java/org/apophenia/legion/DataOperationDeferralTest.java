@@ -106,14 +106,11 @@ class DataOperationDeferralTest {
   }
 
   /** Defers every operation, then has the runtime analyse them in order at tend. */
-  private static final class Deferring implements TraceEngine {
+  private static final class Deferring extends AnalyzeAll {
     final List<PendingOp> buffer = new ArrayList<>();
     final List<PendingOp> announced = new ArrayList<>();
     final List<PendingOp> observed = new ArrayList<>();
     boolean completeRefused;
-
-    @Override
-    public void beginTrace(int traceId, TraceSupport support) {}
 
     @Override
     public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {

@@ -94,7 +94,7 @@ class TraceSupportDeferralTest {
   }
 
   /** Defers every task, then has the runtime analyse them in order at tend. */
-  private static final class Deferring implements TraceEngine {
+  private static final class Deferring extends AnalyzeAll {
     final List<PendingOp> buffer = new ArrayList<>();
     final List<PendingOp> announced = new ArrayList<>();
     int analysed;
@@ -102,9 +102,6 @@ class TraceSupportDeferralTest {
     int copiesWithEffect;
     int countAtTend;
     boolean countGrew;
-
-    @Override
-    public void beginTrace(int traceId, TraceSupport support) {}
 
     @Override
     public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apophenia.legion.ForwardingTraceEngine;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.DefaultMapper;
 import org.apophenia.legion.api.Field;
@@ -22,7 +23,6 @@ import org.apophenia.legion.api.TaskBody;
 import org.apophenia.legion.api.TaskDefinition;
 import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.legion.tracing.OpAnalysis;
 import org.apophenia.legion.tracing.OpKind;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.TraceEngine;
@@ -154,13 +154,12 @@ final class MixedKindsRunner {
    * Forwards everything to the engine under test (none: always analyse) and notes the traced
    * operations; at the probe trace's {@code tbegin}, their completion events.
    */
-  private static final class Ids implements TraceEngine {
-    private final TraceEngine inner;
+  private static final class Ids extends ForwardingTraceEngine {
     final List<PendingOp> ops = new ArrayList<>();
     final List<Event> events = new ArrayList<>();
 
     Ids(TraceEngine inner) {
-      this.inner = inner;
+      super(inner);
     }
 
     @Override
@@ -170,48 +169,14 @@ final class MixedKindsRunner {
           events.add(support.replay().eventOf(op.op()));
         }
       }
-      if (inner != null) {
-        inner.beginTrace(traceId, support);
-      }
+      super.beginTrace(traceId, support);
     }
 
     @Override
     public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
       ops.add(op);
-      return inner == null ? Decision.ANALYZE : inner.onOperation(traceId, op, support);
-    }
-
-    @Override
-    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
-      if (inner != null) {
-        inner.observe(traceId, analysis, support);
-      }
-    }
-
-    @Override
-    public Decision endTrace(int traceId, TraceSupport support) {
-      return inner == null ? Decision.ANALYZE : inner.endTrace(traceId, support);
-    }
-
-    @Override
-    public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
-      if (inner != null) {
-        inner.beforeAnalysis(traceId, op, support);
-      }
-    }
-
-    @Override
-    public void closeTrace(int traceId, TraceSupport support) {
-      if (inner != null) {
-        inner.closeTrace(traceId, support);
-      }
-    }
-
-    @Override
-    public void synchronize(TraceSupport support) {
-      if (inner != null) {
-        inner.synchronize(support);
-      }
+      return super.onOperation(traceId, op, support);
     }
   }
+
 }

@@ -9,6 +9,7 @@ import java.util.function.ToLongFunction;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apophenia.legion.AnalyzeAll;
 import org.apophenia.legion.tracing.OpKind;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.replay.MixedKindsProgram.Copy;
@@ -62,7 +63,7 @@ class OpKindsReplayProperties {
   @Test
   void anEngineThatAlwaysAnalysesFailsTheLaw() {
     MixedKindsProgram prog = MixedKindsProgram.random(42, 4, 2);
-    ReplayHappensProperties.AlwaysAnalyse stub = new ReplayHappensProperties.AlwaysAnalyse();
+    AnalyzeAll stub = new AnalyzeAll();
     assertThatThrownBy(() -> checkLaw(prog, stub, k -> 0)).isInstanceOf(AssertionError.class)
         .hasMessageContaining("operations the engine replayed");
   }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apophenia.legion.ForwardingTraceEngine;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.DefaultMapper;
 import org.apophenia.legion.api.Field;
@@ -25,8 +26,6 @@ import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.legion.error.InterferenceException;
-import org.apophenia.legion.tracing.OpAnalysis;
-import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.ReplaySupport;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
@@ -254,9 +253,9 @@ class ReplayFastPathTest {
 
   /** {@code engine}, counting the summaries it registers through the runtime's support. */
   private TraceEngine countingSummaries(DynamicTracing engine) {
-    return new TraceEngine() {
-      /** {@code s}, whose replay support counts the summaries registered. */
-      private TraceSupport wrap(TraceSupport s) {
+    return new ForwardingTraceEngine(engine) {
+      @Override
+      protected TraceSupport handOn(TraceSupport s) {
         return proxy(TraceSupport.class, s, m -> m.getName().equals("replay"));
       }
 
@@ -277,41 +276,6 @@ class ReplayFastPathTest {
                 throw e.getCause();
               }
             }));
-      }
-
-      @Override
-      public void beginTrace(int traceId, TraceSupport support) {
-        engine.beginTrace(traceId, wrap(support));
-      }
-
-      @Override
-      public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
-        return engine.onOperation(traceId, op, wrap(support));
-      }
-
-      @Override
-      public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
-        engine.observe(traceId, analysis, wrap(support));
-      }
-
-      @Override
-      public Decision endTrace(int traceId, TraceSupport support) {
-        return engine.endTrace(traceId, wrap(support));
-      }
-
-      @Override
-      public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
-        engine.beforeAnalysis(traceId, op, wrap(support));
-      }
-
-      @Override
-      public void closeTrace(int traceId, TraceSupport support) {
-        engine.closeTrace(traceId, wrap(support));
-      }
-
-      @Override
-      public void synchronize(TraceSupport support) {
-        engine.synchronize(wrap(support));
       }
     };
   }

@@ -64,35 +64,6 @@ final class TracedRunner {
     rt.registerReduction(ReductionOp.sumLong());
     rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
     TaskBody body = ctx -> {
-      List<HashChain.View> views = new ArrayList<>();
-      List<long[]> masks = new ArrayList<>();
-      for (int i = 0; i < ctx.requirementCount(); i++) {
-        RegionRequirement q = ctx.requirement(i);
-        int fi = i;
-        byte pc = Privilege.code(q.privilege());
-        views.add(new HashChain.View() {
-          public Rect bounds() {
-            return q.region().bounds();
-          }
-
-          public byte priv() {
-            return pc;
-          }
-
-          public long get(long[] pt, int f) {
-            return ctx.accessor(fi, fields[f]).getLong(pt);
-          }
-
-          public void set(long[] pt, int f, long v) {
-            ctx.accessor(fi, fields[f]).setLong(v, pt);
-          }
-
-          public void reduce(long[] pt, int f, long v) {
-            ctx.accessor(fi, fields[f]).reduce(v, pt);
-          }
-        });
-        masks.add(HashChain.fieldIds(q.fields()));
-      }
       long point = ctx.point().length == 0 ? 0 : ctx.point()[0];
       long seed = (Long) ctx.arg(0) + point * 31;
       if (ctx.argCount() > 2) { // a future's value: a task's seed, a reduced future or a future map
@@ -109,7 +80,7 @@ final class TracedRunner {
       }
       Use u = byKey.get((Long) ctx.arg(1) * 64 + point);
       u.start = rt.simulation().now();
-      HashChain.run(seed, views, masks);
+      HashChain.runOn(ctx, fields, seed);
       return seed;
     };
     rt.registerTask(new TaskDefinition(1, "chain", Map.of(ProcessorKind.CPU, body, ProcessorKind.GPU, body),

@@ -37,37 +37,8 @@ final class ProgramRunner {
     rt.registerReduction(ReductionOp.sumLong());
     rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
     TaskBody body = ctx -> {
-      List<HashChain.View> views = new ArrayList<>();
-      List<long[]> masks = new ArrayList<>();
-      for (int i = 0; i < ctx.requirementCount(); i++) {
-        RegionRequirement q = ctx.requirement(i);
-        int fi = i;
-        byte pc = Privilege.code(q.privilege());
-        views.add(new HashChain.View() {
-          public Rect bounds() {
-            return q.region().bounds();
-          }
-
-          public byte priv() {
-            return pc;
-          }
-
-          public long get(long[] p, int f) {
-            return ctx.accessor(fi, tree().fields[f]).getLong(p);
-          }
-
-          public void set(long[] p, int f, long v) {
-            ctx.accessor(fi, tree().fields[f]).setLong(v, p);
-          }
-
-          public void reduce(long[] p, int f, long v) {
-            ctx.accessor(fi, tree().fields[f]).reduce(v, p);
-          }
-        });
-        masks.add(HashChain.fieldIds(q.fields()));
-      }
       long seed = (Long) ctx.arg(0) + (ctx.point().length == 0 ? 0 : ctx.point()[0] * 31);
-      HashChain.run(seed, views, masks);
+      HashChain.runOn(ctx, tree().fields, seed);
       return seed;
     };
     rt.registerTask(new TaskDefinition(1, "chain", Map.of(ProcessorKind.CPU, body, ProcessorKind.GPU, body),
