@@ -10,8 +10,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Why not {@code Executors.newSingleThreadExecutor}: handing work to a thread that blocks waiting
  * for it wakes it with a futex system call (in a virtual machine, an inter-processor interrupt), and
- * the submitting application thread pays for it: about a fifteenth of the recording cost of a
- * 100-task trace on the development machine, where a stream of recordings woke it for each. So while
+ * the submitting application thread pays for it on every recording of a stream of them. So while
  * it has run something in the last {@value #WARM_NANOS} ns the thread polls every
  * {@value #POLL_NANOS} ns instead (a steady stream of recordings never wakes it; a recording waits at
  * most that long before its optimisation starts); after that it blocks, and the next submission

@@ -475,8 +475,8 @@ final class Engine {
   }
 
   private void grow() {
-    // doubling: the arrays are copied about once per op in all (growing by half copied them twice,
-    // a fifth of a replay's cost, which issues little else per op)
+    // doubling: the arrays are copied about once per op in all (growing by half copies them about
+    // twice, which shows in a replay: it issues little else per op)
     int cap = Math.max(1024, kind.length * 2);
     kind = Arrays.copyOf(kind, cap);
     resource = Arrays.copyOf(resource, cap);
