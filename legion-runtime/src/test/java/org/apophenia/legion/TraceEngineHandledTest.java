@@ -23,8 +23,10 @@ import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.instances.MemorySet;
 import org.apophenia.legion.tracing.OpAnalysis;
 import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.machine.Memory;
@@ -34,8 +36,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The {@link TraceEngine} contract's HANDLED path: a minimal memoizing engine (record the mapping on
- * the first run of a trace, replay it through {@link TraceSupport#issueCopy}, {@link TraceSupport#launch},
- * {@link TraceSupport#setValid} and {@link TraceSupport#registerSummary} afterwards) gives the final data
+ * the first run of a trace, replay it through {@link ReplaySupport#issueCopy}, {@link ReplaySupport#launch},
+ * {@link ValidInstances#setValid} and {@link ReplaySupport#registerSummary} afterwards) gives the final data
  * of a run without an engine. The trace body moves every block GPU framebuffer → SYSTEM memory and
  * back, so the replay must issue copies, and untraced operations after the traces must see the
  * replayed writes (through the summary).
