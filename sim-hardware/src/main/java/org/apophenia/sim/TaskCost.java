@@ -7,8 +7,8 @@ import java.util.Objects;
 import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * What a task costs, as it declares it: one {@link Cost} per processor kind it has a variant for (a task with
- * only a GPU cost cannot run on a CPU). Immutable; thread-safe.
+ * What a task costs, as it declares it: one {@link Cost} per processor kind it has a variant for (a
+ * task with only a GPU cost cannot run on a CPU). Immutable; thread-safe.
  *
  * @param costs the cost for each kind with a variant; non-empty
  */
