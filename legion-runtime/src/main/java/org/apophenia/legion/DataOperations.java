@@ -99,7 +99,8 @@ final class DataOperations {
     OpKind kind = fold == null ? OpKind.COPY : OpKind.REDUCTION_COPY;
     int op = graph.newOp(DependenceGraph.NodeKind.of(kind), what + src + "." + sf.name() + " -> " + dst + "."
         + df.name());
-    PendingOp pending = new PendingOp(op, kind, graph.name(op), -1, NO_POINT, rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
+    PendingOp pending = new PendingOp(op, kind, graph.name(op), -1, NO_POINT,
+        rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
     issue(pending, () -> analyzeCopy(pending, rs, sf, df, fold));
   }
 

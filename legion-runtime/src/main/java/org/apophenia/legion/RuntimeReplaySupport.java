@@ -54,8 +54,8 @@ final class RuntimeReplaySupport implements ReplaySupport {
   private TaskBody lastLaunchedBody;
 
   RuntimeReplaySupport(Simulation sim, RegionForest forest, Resolution resolution, LogicalAnalyzer logical,
-      PhysicalAnalyzer physical, Effects effects, TraceAnalysisBuilder capture, Ordering ordering, RuntimeCharges charges,
-      TaskPipeline pipeline) {
+      PhysicalAnalyzer physical, Effects effects, TraceAnalysisBuilder capture, Ordering ordering,
+      RuntimeCharges charges, TaskPipeline pipeline) {
     this.sim = sim;
     this.forest = forest;
     this.resolution = resolution;

@@ -6,18 +6,22 @@ import java.util.function.IntPredicate;
 
 /**
  * A recording's commands compiled for replay, once per recording and form (fenced or fence-elided):
- * Legion's trace template, a sequence of {@link Instruction}s in flat arrays a replay walks without dispatching on command types, where a merge whose only use is
- * the precondition of one operation is folded into that operation, which then waits for the merge's
- * inputs directly (the simulator's multi-precondition submit: one operation and one edge fewer; after
- * fence elision most tasks wait for such a merge of their neighbours' previous instances). A merge
- * read by two operations is folded into both, one nobody reads is dropped; it stays a real merge if
- * anything else may read its event: another merge, the summary, or a later back-to-back replay.
+ * Legion's trace template, a sequence of {@link Instruction}s in flat arrays a replay walks without
+ * dispatching on command types, where a merge whose only use is the precondition of one operation is
+ * folded into that operation, which then waits for the merge's inputs directly (the simulator's
+ * multi-precondition submit: one operation and one edge fewer; after fence elision most tasks wait for
+ * such a merge of their neighbours' previous instances). A merge read by two operations is folded into
+ * both, one nobody reads is dropped; it stays a real merge if anything else may read its event:
+ * another merge, the summary, or a later back-to-back replay.
  *
  * <p>Folding changes no simulated time: a merge triggers when its last input does and takes no time.
  * Immutable; thread-safe.
  */
 final class TraceTemplate {
-  /** Per step: its {@link Instruction#code}, the local event it defines, and its work (a task's or re-issue's). */
+  /**
+   * Per step: its {@link Instruction#code}, the local event it defines, and its work (a task's or a
+   * re-issue's).
+   */
   final byte[] instructions;
   final int[] result;
   final Command.Work[] work;

@@ -339,7 +339,10 @@ public final class PhysicalAnalyzer {
     }
   }
 
-  /** A fill's data movement: field {@code f} of {@code node}'s points in memory {@code m} holds {@code value}'s bits. */
+  /**
+   * A fill's data movement: field {@code f} of {@code node}'s points in memory {@code m} get
+   * {@code value}'s bits.
+   */
   public static void fillData(RegionNode node, int f, int m, long value) {
     RegionTree tree = node.tree;
     Rect rect = node.rect;
@@ -356,7 +359,8 @@ public final class PhysicalAnalyzer {
    * {@code dst} gets field {@code sf} of {@code src} on the points {@code common} they share, or folds
    * it in with {@code fold} (a reduction copy) when not null.
    */
-  public static void copyRegionData(RegionNode src, int sf, RegionNode dst, int df, Rect common, int m, ReductionOp fold) {
+  public static void copyRegionData(RegionNode src, int sf, RegionNode dst, int df, Rect common, int m,
+      ReductionOp fold) {
     if (common.isEmpty()) {
       return;
     }

@@ -98,8 +98,8 @@ public interface ReplaySupport {
   /**
    * Charges the runtime's own work of replaying a trace whose tasks run {@code tasksPerNode[n]} on
    * node {@code n}, after {@code after}: the cost model's replay cost per node (a constant per trace and
-   * a cost per task, see {@link org.apophenia.legion.cost.LegionCosts}) plus {@code extraNanosPerTask} per task, on each node's
-   * utility processors. Returns, per node, the event that node's replayed tasks wait for
+   * a cost per task, see {@link org.apophenia.legion.cost.LegionCosts}) plus {@code extraNanosPerTask}
+   * per task, on each node's utility processors. Returns, per node, the event that node's replayed tasks wait for
    * ({@link Event#NONE} where nothing is charged). Never null; one entry per node of the machine.
    */
   Event[] replayGates(int traceId, int[] tasksPerNode, long extraNanosPerTask, Event after);

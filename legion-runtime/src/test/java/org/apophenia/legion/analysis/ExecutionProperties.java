@@ -24,7 +24,8 @@ class ExecutionProperties {
     run.rt.finish();
     long[][] expected = ProgramRunner.interpret(prog);
     for (int f = 0; f < 3; f++) {
-      assertThat(RuntimeInternals.snapshot(run.rt, run.tree.root, run.tree.fields[f])).as("field f%d", f).containsExactly(expected[f]);
+      assertThat(RuntimeInternals.snapshot(run.rt, run.tree.root, run.tree.fields[f])).as("field f%d", f)
+          .containsExactly(expected[f]);
     }
   }
 }

@@ -113,7 +113,8 @@ class ManyMemoriesExecutionTest {
       @Override
       public void beginTrace(int traceId, TraceSupport support) {
         int atom = support.instances().atomsOf(root)[0];
-        check(support.instances().atomValid(root, atom, 0).equals(MemorySet.firstIds(96)), "fresh atom valid everywhere");
+        check(support.instances().atomValid(root, atom, 0).equals(MemorySet.firstIds(96)),
+            "fresh atom valid everywhere");
         MemorySet both = MemorySet.of(3, 70, 95);
         support.instances().setAtomValid(root, atom, 0, both, Event.NONE);
         check(support.instances().atomValid(root, atom, 0).equals(both), "round trip of " + both);
@@ -140,7 +141,8 @@ class ManyMemoriesExecutionTest {
   private static void assertSameAsInterpreter(RandomProgram prog, ProgramRunner run) {
     long[][] expected = ProgramRunner.interpret(prog);
     for (int f = 0; f < 3; f++) {
-      assertThat(RuntimeInternals.snapshot(run.rt, run.tree.root, run.tree.fields[f])).as("field f%d", f).containsExactly(expected[f]);
+      assertThat(RuntimeInternals.snapshot(run.rt, run.tree.root, run.tree.fields[f])).as("field f%d", f)
+          .containsExactly(expected[f]);
     }
   }
 }

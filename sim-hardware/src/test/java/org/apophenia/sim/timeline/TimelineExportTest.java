@@ -64,7 +64,8 @@ class TimelineExportTest {
     Timeline t = stencilTimeline(TimelineLog.unbounded(m), 3);
     StringWriter out = new StringWriter();
     ChromeTrace.write(t, out);
-    JsonNode root = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).readTree(out.toString());
+    JsonNode root = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        .readTree(out.toString());
     assertEquals("complete: all " + t.spans().size() + " spans", root.get("otherData").get("omissions").asText());
     int complete = 0;
     int processes = 0;
