@@ -58,7 +58,8 @@ import org.apophenia.sim.machine.MemoryKind;
  * resolution ({@link Resolution}); the task front door ({@link TaskFrontDoor}) and its issue pipeline
  * ({@link TaskPipeline}, with {@link Ordering} and {@link RuntimeCharges}); fills, copies, fences
  * and inline mappings ({@link DataOperations}); the trace markers ({@link TraceMarkers}) and the
- * {@link TraceSupport} an engine is handed ({@link RuntimeTraceSupport}).
+ * {@link TraceSupport} an engine is handed ({@link RuntimeTraceSupport}); the top-level context that
+ * issues everything and blocks for its futures ({@link TopLevelContext}).
  *
  * <p>Only the top-level context is analysed: the application holds READ_WRITE on every region it
  * created; tasks cannot launch sub-tasks (see the module notes).
