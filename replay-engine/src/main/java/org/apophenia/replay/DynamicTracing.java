@@ -6,6 +6,9 @@ import org.apophenia.legion.tracing.OpAnalysis;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.replay.stats.TracingCounters;
+import org.apophenia.replay.stats.TracingStatistics;
+import org.apophenia.replay.template.Optimisation;
 import org.apophenia.sim.Event;
 
 /**
@@ -140,7 +143,7 @@ public final class DynamicTracing implements TraceEngine {
     int k = opIndex++;
     if (recorder != null) {
       if (options.mode() == TracingOptions.Mode.STRICT && !reference.isEmpty() && !anyMatches(reference, k, op)) {
-        counters.mismatches++;
+        counters.recordMismatch();
         TraceMismatchException e = mismatch(traceId, k, op);
         reference = List.of();
         throw e;
@@ -155,7 +158,7 @@ public final class DynamicTracing implements TraceEngine {
       }
     }
     if (candidates.isEmpty()) {
-      counters.mismatches++;
+      counters.recordMismatch();
       fallBack(traceId, support);
       if (options.mode() == TracingOptions.Mode.STRICT) {
         failedAt = op; // reported once, before it is analysed; the rest of this trace is analysed and recorded
@@ -165,7 +168,7 @@ public final class DynamicTracing implements TraceEngine {
       return Decision.ANALYZE_DEFERRED;
     }
     if (noneReplayable(candidates)) { // nothing could be replayed: analyse from here on
-      counters.unreplayable++;
+      counters.recordUnreplayable();
       fallBack(traceId, support);
       return Decision.ANALYZE_DEFERRED;
     }
@@ -244,7 +247,7 @@ public final class DynamicTracing implements TraceEngine {
           }
         }
         if (candidates.isEmpty()) {
-          counters.mismatches++;
+          counters.recordMismatch();
           fallBack(traceId, support);
           if (options.mode() == TracingOptions.Mode.STRICT) {
             failure = mismatch(traceId, n, null); // thrown once the trace is recorded
@@ -253,7 +256,7 @@ public final class DynamicTracing implements TraceEngine {
         } else if (replay(support)) {
           return Decision.HANDLED;
         } else {
-          counters.preconditionFailures++;
+          counters.recordPreconditionFailure();
           fallBack(traceId, support);
           return Decision.ANALYZE_DEFERRED;
         }
@@ -292,12 +295,11 @@ public final class DynamicTracing implements TraceEngine {
   private void finishRecording() {
     lastKeys = recorder.keys();
     Recording r = recorder.finish();
-    counters.analysedOps += r.ops().size();
     last = null;
     boolean duplicate = r.unreplayable() != null
         && reference.stream().anyMatch(x -> x.unreplayable() != null && x.ops().equals(r.ops()));
+    counters.recordRecording(r.ops().size(), !duplicate);
     if (!duplicate) {
-      counters.recordings++;
       cache.add(r);
     }
   }
@@ -311,11 +313,10 @@ public final class DynamicTracing implements TraceEngine {
         && last.recording().idempotent() && backToBack
         && Precondition.sameTrees(last.recording().precondition().instances(), support.instances())) {
       chosen = last.recording();
-      counters.preconditionChecksSkipped++;
       if (options.fenceElision() && chosen.idempotent()) { // an idempotent recording has elided commands
         previous = last;
-        counters.elidedReplays++;
       }
+      counters.recordBackToBack(previous != null);
     } else {
       applyDelayed(support);
       for (Recording r : candidates) {
@@ -330,7 +331,7 @@ public final class DynamicTracing implements TraceEngine {
     }
     if (delayed != null) {
       // the same recording's: superseded by this replay's (see the class notes)
-      counters.postconditionsSkipped++;
+      counters.recordPostconditionSkipped();
     }
     if (previous == null ? !chosen.optimised() : !chosen.elisionReady()) {
       long w0 = System.nanoTime(); // its background optimisation or fence elision has not finished
@@ -339,8 +340,7 @@ public final class DynamicTracing implements TraceEngine {
       } else {
         chosen.elided();
       }
-      counters.optimisationWaits++;
-      counters.optimisationWaitNanos += System.nanoTime() - w0;
+      counters.recordOptimisationWait(System.nanoTime() - w0);
     }
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
@@ -355,15 +355,7 @@ public final class DynamicTracing implements TraceEngine {
       chosen.startElision(); // a back-to-back replay may follow: have its commands ready by then
     }
     delayed = chosen;
-    counters.replays++;
-    if (chosen.reduces()) {
-      counters.reducingReplays++;
-    }
-    counters.replayedOps += buffer.size();
-    for (int i = 0, n = buffer.size(); i < n; i++) {
-      counters.replayedByKind[buffer.get(i).kind().ordinal()]++;
-    }
-    counters.replayNanos += System.nanoTime() - t0;
+    counters.recordReplay(buffer, chosen.reduces(), System.nanoTime() - t0);
     return true;
   }
 
@@ -406,7 +398,7 @@ public final class DynamicTracing implements TraceEngine {
 
   /** Replays so far ({@link TracingStatistics#replays()} without taking a snapshot). O(1). */
   public long replays() {
-    return counters.replays;
+    return counters.replays();
   }
 
   /** A snapshot of the counters. */

@@ -18,6 +18,9 @@ import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.RecordingSupport;
 import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.legion.tracing.ValidInstances;
+import org.apophenia.replay.template.FenceElision;
+import org.apophenia.replay.template.Optimisation;
+import org.apophenia.replay.template.Translation;
 
 /**
  * Captures the analysis of one trace for a {@link Recording} (dynamic tracing paper §IV-B). Before

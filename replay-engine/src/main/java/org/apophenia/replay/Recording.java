@@ -2,6 +2,10 @@ package org.apophenia.replay;
 
 import java.util.List;
 import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.replay.template.Command;
+import org.apophenia.replay.template.FenceElision;
+import org.apophenia.replay.template.Optimisation;
+import org.apophenia.replay.template.TraceTemplate;
 
 /**
  * The memoized analysis of one trace (dynamic tracing paper §IV-B): the exact operations it covers,

@@ -7,6 +7,10 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apophenia.replay.stats.TracingStatistics;
+import org.apophenia.replay.template.Command;
+import org.apophenia.replay.template.Optimisation;
+import org.apophenia.replay.template.Translation;
 
 /**
  * The recording's optimisation runs on a background thread by default ({@link Optimisation}): which

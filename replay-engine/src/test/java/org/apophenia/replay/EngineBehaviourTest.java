@@ -22,6 +22,8 @@ import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.legion.error.LegionException;
 import org.apophenia.legion.error.TraceMarkerException;
+import org.apophenia.replay.stats.TracingStatistics;
+import org.apophenia.replay.template.Command;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;

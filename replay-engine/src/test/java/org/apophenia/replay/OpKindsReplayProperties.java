@@ -17,6 +17,7 @@ import org.apophenia.replay.MixedKindsProgram.Fill;
 import org.apophenia.replay.MixedKindsProgram.IndexTask;
 import org.apophenia.replay.MixedKindsProgram.Step;
 import org.apophenia.replay.MixedKindsProgram.Task;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.junit.jupiter.api.Test;
 
 /**

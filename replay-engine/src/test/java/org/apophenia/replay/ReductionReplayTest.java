@@ -23,6 +23,7 @@ import org.apophenia.legion.api.TaskBody;
 import org.apophenia.legion.api.TaskDefinition;
 import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.cost.CostModel;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;

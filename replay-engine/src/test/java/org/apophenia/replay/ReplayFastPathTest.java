@@ -29,6 +29,7 @@ import org.apophenia.legion.error.InterferenceException;
 import org.apophenia.legion.tracing.ReplaySupport;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;

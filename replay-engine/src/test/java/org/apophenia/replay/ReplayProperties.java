@@ -14,6 +14,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import org.apophenia.legion.AnalyzeAll;
 import org.apophenia.legion.api.HostMapper;
 import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.junit.jupiter.api.Test;
 
 /**

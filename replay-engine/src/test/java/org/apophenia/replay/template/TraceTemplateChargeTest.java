@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

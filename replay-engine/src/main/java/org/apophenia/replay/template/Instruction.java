@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 /**
  * What one step of a {@link TraceTemplate} does when a replay runs it: the replay instructions, a

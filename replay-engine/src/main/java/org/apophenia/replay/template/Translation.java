@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -18,17 +18,17 @@ import org.apophenia.sim.Operation;
  * fence. A task's command keeps its reduction instances, and copies, folds and fills are kept with
  * their data movement, to be re-issued. Ends with the merge of every command's event and the summary.
  *
- * <p>A pure function of the analyses and the {@link TraceAnalysis}, so the {@link Recorder} hands it to
+ * <p>A pure function of the analyses and the {@link TraceAnalysis}, so the recorder ({@code Recorder}) hands it to
  * the {@link Optimisation} thread with the optimisation passes: the application thread only captures.
  *
  * <p>Cost: O(commands + merge inputs). One instance per translation; not thread-safe.
  */
-final class Translation {
+public final class Translation {
   /**
    * One step of the trace, in issue order: the analysis of operation {@code owner}, or (analysis null)
    * folds the recorder issued for it at the end of the trace.
    */
-  record Step(int owner, OpAnalysis analysis, List<Issued> folds) {}
+  public record Step(int owner, OpAnalysis analysis, List<Issued> folds) {}
 
   /**
    * The raw commands.

@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import java.util.Arrays;
 import java.util.List;
@@ -7,7 +7,7 @@ import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.Processor;
 
 /**
- * One graph-calculus command of a {@link Recording} (dynamic tracing paper §IV-B, Figure 3):
+ * One graph-calculus command of a recording ({@code Recording}) (dynamic tracing paper §IV-B, Figure 3):
  * {@code e := fence}, {@code e := merge(ē)}, {@code e := op(o, e')} and the final summary operation.
  * Events are local names: dense ints from 0 within one recording, {@code -1} for "no precondition".
  * A command only uses events defined by earlier commands. A closed family of immutable values.

@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.stats;
 
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
 import java.util.Collections;
@@ -7,8 +7,9 @@ import java.util.Map;
 import org.apophenia.legion.tracing.OpKind;
 
 /**
- * What a {@link DynamicTracing} engine did, a snapshot taken by {@link DynamicTracing#stats()}: each
- * counter read by its name, and the replayed operations by {@link OpKind}. Immutable.
+ * What a trace engine ({@code DynamicTracing}) did, a snapshot of its {@link TracingCounters} taken by
+ * its {@code stats()}: each counter read by its name, and the replayed operations by {@link OpKind}.
+ * Immutable.
  */
 public final class TracingStatistics {
   private final long recordings;
@@ -33,21 +34,21 @@ public final class TracingStatistics {
 
   /** A snapshot of the engine's {@code counters}, and of its recording cache's size and {@code cache} counters. */
   TracingStatistics(TracingCounters counters, long cachedRecordings, CacheStats cache) {
-    this.recordings = counters.recordings;
-    this.replays = counters.replays;
-    this.elidedReplays = counters.elidedReplays;
-    this.preconditionChecksSkipped = counters.preconditionChecksSkipped;
-    this.postconditionsSkipped = counters.postconditionsSkipped;
-    this.mismatches = counters.mismatches;
-    this.preconditionFailures = counters.preconditionFailures;
-    this.unreplayable = counters.unreplayable;
-    this.replayedOps = counters.replayedOps;
-    this.replayedByKind = counters.replayedByKind.clone();
-    this.analysedOps = counters.analysedOps;
-    this.replayNanos = counters.replayNanos;
-    this.reducingReplays = counters.reducingReplays;
-    this.optimisationWaits = counters.optimisationWaits;
-    this.optimisationWaitNanos = counters.optimisationWaitNanos;
+    this.recordings = counters.recordings();
+    this.replays = counters.replays();
+    this.elidedReplays = counters.elidedReplays();
+    this.preconditionChecksSkipped = counters.preconditionChecksSkipped();
+    this.postconditionsSkipped = counters.postconditionsSkipped();
+    this.mismatches = counters.mismatches();
+    this.preconditionFailures = counters.preconditionFailures();
+    this.unreplayable = counters.unreplayable();
+    this.replayedOps = counters.replayedOps();
+    this.replayedByKind = counters.replayedByKind();
+    this.analysedOps = counters.analysedOps();
+    this.replayNanos = counters.replayNanos();
+    this.reducingReplays = counters.reducingReplays();
+    this.optimisationWaits = counters.optimisationWaits();
+    this.optimisationWaitNanos = counters.optimisationWaitNanos();
     this.cachedRecordings = cachedRecordings;
     this.cacheHits = cache.hitCount();
     this.cacheMisses = cache.missCount();

@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;

@@ -1,8 +1,12 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntPredicate;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Simulation;
 
 /**
  * A recording's commands compiled for replay, once per recording and form (fenced or fence-elided):
@@ -17,7 +21,7 @@ import java.util.function.IntPredicate;
  * <p>Folding changes no simulated time: a merge triggers when its last input does and takes no time.
  * Immutable; thread-safe.
  */
-final class TraceTemplate {
+public final class TraceTemplate {
   /**
    * Per step: its {@link Instruction#code}, the local event it defines, and its work (a task's or a
    * re-issue's).
@@ -58,7 +62,12 @@ final class TraceTemplate {
    */
   private int[] tasksPerNode;
 
-  int[] tasksPerNode(int nodes) {
+  /** Whether a step is the fence: a replay of this template issues one (a fenced replay). */
+  public boolean fenced() {
+    return fenced;
+  }
+
+  public int[] tasksPerNode(int nodes) {
     if (tasksPerNode == null || tasksPerNode.length != nodes) {
       int[] c = new int[nodes];
       for (int i = 0; i < instructions.length; i++) {
@@ -85,7 +94,7 @@ final class TraceTemplate {
    * Compiles {@code commands} (local events below {@code events}). {@code exported} tells which
    * events a later replay reads (null: none). O(commands + merge inputs).
    */
-  static TraceTemplate compile(List<Command> commands, int events, IntPredicate exported) {
+  public static TraceTemplate compile(List<Command> commands, int events, IntPredicate exported) {
     int[] uses = new int[events];
     int[] opUses = new int[events]; // reads as the precondition of an Op
     Command.Merge[] mergeOf = new Command.Merge[events];
@@ -167,7 +176,7 @@ final class TraceTemplate {
    * The events below {@code n} that {@code commands} read: of fence-elided commands, the previous
    * replay's events each replay binds.
    */
-  static boolean[] readBelow(List<Command> commands, int n) {
+  public static boolean[] readBelow(List<Command> commands, int n) {
     boolean[] read = new boolean[n];
     for (Command c : commands) {
       if (c instanceof Command.Merge m) {
@@ -183,5 +192,75 @@ final class TraceTemplate {
       }
     }
     return read;
+  }
+
+  /**
+   * Executes the template's instructions in order: {@code ev} binds local event names to simulator
+   * events (those a back-to-back replay starts from already bound), the fence is {@code chainFence},
+   * each task also waits for its node's {@code gates} entry (the replay's own work), and the trace's
+   * operations {@code ops} are launched, re-issued and completed through {@code replay}. Returns the
+   * summary's event: when every replayed operation has completed. O(steps + preconditions) simulator
+   * calls.
+   */
+  public Event execute(Event[] ev, Event chainFence, Event[] gates, List<PendingOp> ops, ReplaySupport replay,
+      Simulation sim) {
+    Event[] pre = new Event[maxPres + 1]; // an operation's preconditions, and the gate
+    Event completion = Event.NONE;
+    byte[] instructions = this.instructions; // locals: the loop below is the replay's hot path
+    int[] result = this.result;
+    int[] preStart = this.preStart;
+    int[] pres = this.pres;
+    for (int i = 0, steps = instructions.length; i < steps; i++) {
+      int from = preStart[i];
+      int k = preStart[i + 1] - from;
+      ev[result[i]] = switch (Instruction.of(instructions[i])) {
+        case FENCE -> chainFence;
+        case MERGE -> merged(sim, ev, pres, from, k);
+        case TASK -> {
+          copy(ev, pres, from, k, pre);
+          Command.Work.Task t = (Command.Work.Task) work[i];
+          Event gate = gates[t.processor().node()];
+          if (!gate.isNone()) {
+            pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
+          }
+          yield replay.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(), Event.NONE,
+              pre, k);
+        }
+        case REISSUE -> {
+          copy(ev, pres, from, k, pre);
+          Command.Work.Reissue ri = (Command.Work.Reissue) work[i];
+          yield replay.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
+        }
+        case COMPLETE -> {
+          Event done = k == 0 ? Event.NONE : k == 1 ? ev[pres[from]] : merged(sim, ev, pres, from, k);
+          Command.Work.Complete c = (Command.Work.Complete) work[i];
+          yield replay.completeReplayed(ops.get(c.index()), done);
+        }
+        case SUMMARY -> { // the engine registers the summary itself, when it decides (§IV-E)
+          completion = k == 0 ? Event.NONE : ev[pres[from]];
+          yield completion;
+        }
+      };
+    }
+    return completion;
+  }
+
+  /** The events named by {@code pres[from .. from + k - 1]}, into {@code out}. */
+  private static void copy(Event[] ev, int[] pres, int from, int k, Event[] out) {
+    for (int j = 0; j < k; j++) {
+      out[j] = ev[pres[from + j]];
+    }
+  }
+
+  /**
+   * The merge of the events named by {@code pres[from .. from + k - 1]}, in a new array (the merge
+   * reads it in place).
+   */
+  private static Event merged(Simulation sim, Event[] ev, int[] pres, int from, int k) {
+    Event[] in = new Event[k];
+    for (int j = 0; j < k; j++) {
+      in[j] = ev[pres[from + j]];
+    }
+    return sim.merge(in);
   }
 }

@@ -1,4 +1,4 @@
-package org.apophenia.replay;
+package org.apophenia.replay.template;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +25,7 @@ import org.apophenia.legion.tracing.TraceAnalysis;
  * at most once. {@link #result()} is thread-safe; starting the elision is for one thread (the
  * engine's).
  */
-final class Optimisation {
+public final class Optimisation {
   static final String THREAD_NAME = "apophenia-trace-optimiser";
 
   /**
@@ -35,8 +35,8 @@ final class Optimisation {
    * @param events bound on the local event names of {@code commands}
    * @param unoptimised how many commands the translation made
    */
-  record Result(List<Command> commands, int events, int unoptimised) {
-    Result {
+  public record Result(List<Command> commands, int events, int unoptimised) {
+    public Result {
       commands = List.copyOf(commands);
     }
   }
@@ -71,7 +71,7 @@ final class Optimisation {
    * @param accesses per operation, the instance keys it reads and writes (used if {@code elide})
    * @param elide whether fence-elided commands can be asked for (idempotent recordings)
    */
-  static Optimisation start(List<Translation.Step> steps, TraceAnalysis captured, int base,
+  public static Optimisation start(List<Translation.Step> steps, TraceAnalysis captured, int base,
       List<FenceElision.Access> accesses, boolean elide, boolean inline) {
     List<FenceElision.Access> acc = List.copyOf(accesses);
     CompletableFuture<Result> r = inline ? CompletableFuture.completedFuture(run(steps, captured, base))
@@ -85,7 +85,7 @@ final class Optimisation {
   }
 
   /** Starts the fence elision if the recording has one and it has not started; never waits for it. */
-  void startElision() {
+  public void startElision() {
     if (!elide || elided != null) {
       return;
     }
@@ -99,22 +99,22 @@ final class Optimisation {
   }
 
   /** Whether the optimised commands are ready (no waiting in {@link #result()}). */
-  boolean isDone() {
+  public boolean isDone() {
     return result.isDone();
   }
 
   /** Whether the fence-elided commands are ready, or there are none (no waiting in {@link #elided()}). */
-  boolean isElisionDone() {
+  public boolean isElisionDone() {
     return !elide || elided != null && elided.isDone();
   }
 
   /** The result, waiting for the background thread if it is not done; rethrows what it threw. */
-  Result result() {
+  public Result result() {
     return join(result);
   }
 
   /** The fence-elided commands, or null if not idempotent; starts them if needed and waits for them. */
-  FenceElision.Elided elided() {
+  public FenceElision.Elided elided() {
     if (!elide) {
       return null;
     }
