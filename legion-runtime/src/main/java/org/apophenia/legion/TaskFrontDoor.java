@@ -21,8 +21,9 @@ import org.apophenia.sim.Simulation;
  * The front door for tasks: a single task or an index launch is validated (inside a trace, once per
  * trace position: see {@link TraceLaunches}), its points are handed to the {@link TaskPipeline} in
  * order, and its future is made: an index launch's joins its points' futures (at {@code tend} inside
- * a trace, as the engine may defer them) and may reduce their values. Not thread-safe, like the
- * runtime.
+ * a trace, as the engine may defer them) and may reduce their values. {@link LegionRuntime} and every
+ * {@link Context} issue through it, so the top-level context's liveness and a context's privileges are
+ * checked here. Not thread-safe, like the runtime.
  */
 final class TaskFrontDoor {
   private static final long[] NO_POINT = new long[0];
