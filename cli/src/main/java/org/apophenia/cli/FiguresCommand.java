@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.cli.figures.Figure;
 import org.apophenia.cli.figures.FigureSettings;
 import org.apophenia.cli.figures.Figures;
@@ -48,7 +48,7 @@ final class FiguresCommand implements Callable<Integer> {
     }
     PrintWriter w = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    AnalysisCostModel costs = AnalysisCostModel.legion();
+    CostModel costs = CostModel.legion();
     w.println("Apophenia paper, Figures 6-9, regenerated in simulation" + (quick ? " (quick configuration)" : ""));
     w.println("cost model: " + costs.describe());
     w.println("steady state (Figures 6-8): " + Figures.STEADY_STATE);

@@ -13,8 +13,8 @@ import java.util.Map;
 import org.apophenia.autotrace.Bucket;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.Traceability;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -62,11 +62,11 @@ final class SampleRunSupport {
     }
   }
 
-  static AnalysisCostModel costModel(String name) {
+  static CostModel costModel(String name) {
     return switch (name) {
-      case "none" -> AnalysisCostModel.none();
-      case "legion" -> AnalysisCostModel.legion();
-      case "measured" -> AnalysisCostModel.measured(1.0);
+      case "none" -> CostModel.none();
+      case "legion" -> CostModel.legion();
+      case "measured" -> CostModel.measured(1.0);
       default -> throw new UserError("--cost-model must be none, legion or measured, got '" + name + "'");
     };
   }

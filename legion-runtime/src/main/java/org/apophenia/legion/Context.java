@@ -3,6 +3,13 @@ package org.apophenia.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.PrivilegeContainment;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.error.PrivilegeException;
 
 /**
@@ -25,12 +32,13 @@ import org.apophenia.legion.error.PrivilegeException;
  * launch. Not thread-safe, like the runtime.
  */
 public final class Context {
-  private final LegionRuntime runtime;
+  private final TaskFrontDoor tasks;
   private final String name;
   private final List<RegionRequirement> privileges;
 
-  Context(LegionRuntime runtime, String name, List<RegionRequirement> privileges) {
-    this.runtime = runtime;
+  /** A context holding {@code privileges}, already checked valid ({@link TaskFrontDoor#checkContextPrivileges}). */
+  Context(TaskFrontDoor tasks, String name, List<RegionRequirement> privileges) {
+    this.tasks = tasks;
     this.name = name;
     this.privileges = List.copyOf(privileges);
   }
@@ -47,14 +55,14 @@ public final class Context {
 
   /** {@link LegionRuntime#execute} after checking containment; nothing is issued if it fails. */
   public Future execute(TaskLauncher launcher) {
-    check(launcher.requirements(), () -> "task " + runtime.taskName(launcher.taskId()));
-    return runtime.execute(launcher);
+    check(launcher.requirements(), () -> "task " + tasks.taskName(launcher.taskId()));
+    return tasks.execute(launcher);
   }
 
   /** {@link LegionRuntime#executeIndex} after checking containment; nothing is issued if it fails. */
   public Future executeIndex(IndexLauncher launcher) {
-    check(launcher.requirements(), () -> "index task " + runtime.taskName(launcher.taskId()));
-    return runtime.executeIndex(launcher);
+    check(launcher.requirements(), () -> "index task " + tasks.taskName(launcher.taskId()));
+    return tasks.executeIndex(launcher);
   }
 
   /**
@@ -64,7 +72,8 @@ public final class Context {
   public Context child(String childName, RegionRequirement... privileges) {
     List<RegionRequirement> reqs = List.of(privileges);
     check(reqs, () -> "context " + childName);
-    return runtime.newContext(childName, reqs);
+    tasks.checkContextPrivileges(childName, reqs);
+    return new Context(tasks, childName, reqs);
   }
 
   /**

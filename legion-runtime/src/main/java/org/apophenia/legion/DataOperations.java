@@ -3,7 +3,30 @@ package org.apophenia.legion;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.analysis.LogicalAnalyzer;
+import org.apophenia.legion.analysis.Ordering;
+import org.apophenia.legion.analysis.PhysicalAnalyzer;
+import org.apophenia.legion.analysis.RegionForest;
+import org.apophenia.legion.analysis.RegionNode;
+import org.apophenia.legion.analysis.Resolution;
+import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.instances.Effects;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
@@ -14,7 +37,7 @@ import org.apophenia.sim.machine.Memory;
  * the source into the destination with a reduction operator), execution fences and inline mappings,
  * all in node 0's SYSTEM memory. Inside a trace, fills, copies and fences go to the engine like tasks:
  * it may defer them (then the runtime analyses them only if the engine asks, in issue order) and
- * replay them through {@link TraceSupport#completeReplayed}; an inline mapping is untraceable. Not
+ * replay them through {@link ReplaySupport#completeReplayed}; an inline mapping is untraceable. Not
  * thread-safe, like the runtime.
  */
 final class DataOperations {
@@ -27,15 +50,15 @@ final class DataOperations {
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
   private final Effects effects;
-  private final CapturedTraceBuilder capture;
+  private final TraceAnalysisBuilder capture;
   private final Resolution resolution;
   private final Ordering ordering;
-  private final AnalysisCharges charges;
+  private final RuntimeCharges charges;
   private final TraceMarkers markers;
 
   DataOperations(Simulation sim, Memory hostMemory, RegionForest forest, LogicalAnalyzer logical,
-      PhysicalAnalyzer physical, Effects effects, CapturedTraceBuilder capture, Resolution resolution,
-      Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
+      PhysicalAnalyzer physical, Effects effects, TraceAnalysisBuilder capture, Resolution resolution,
+      Ordering ordering, RuntimeCharges charges, TraceMarkers markers) {
     this.sim = sim;
     this.hostMemory = hostMemory;
     this.graph = ordering.graph();
@@ -53,8 +76,8 @@ final class DataOperations {
   void fill(LogicalRegion r, Field f, long value, LogicalRegion parent) {
     markers.synchronizeEngine();
     Resolved res = resolution.resolve(RegionRequirement.of(r, Privilege.WRITE_DISCARD, parent, f), "fill of " + r);
-    int op = graph.newOp(DependenceGraph.FILL, "fill " + r + "." + f.name());
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.FILL, graph.name(op), -1, NO_POINT, List.of(res.req()),
+    int op = graph.newOp(DependenceGraph.NodeKind.FILL, "fill " + r + "." + f.name());
+    PendingOp pending = new PendingOp(op, OpKind.FILL, graph.name(op), -1, NO_POINT, List.of(res.req()),
         value);
     issue(pending, () -> analyzeFill(pending, res, f, value));
   }
@@ -73,16 +96,18 @@ final class DataOperations {
     List<Resolved> rs = resolution.resolveAll(List.of(RegionRequirement.of(src, Privilege.READ_ONLY, srcParent, sf),
         RegionRequirement.of(dst, Privilege.READ_WRITE, dstParent, df)), "copy " + src + " -> " + dst);
     String what = fold == null ? "copy " : "reduction copy (" + fold.name() + ") ";
-    int op = graph.newOp(DependenceGraph.COPY, what + src + "." + sf.name() + " -> " + dst + "." + df.name());
-    PendingOp pending = new PendingOp(op, fold == null ? PendingOp.Kind.COPY : PendingOp.Kind.REDUCTION_COPY,
-        graph.name(op), -1, NO_POINT, rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
+    OpKind kind = fold == null ? OpKind.COPY : OpKind.REDUCTION_COPY;
+    int op = graph.newOp(DependenceGraph.NodeKind.of(kind), what + src + "." + sf.name() + " -> " + dst + "."
+        + df.name());
+    PendingOp pending = new PendingOp(op, kind, graph.name(op), -1, NO_POINT,
+        rs.stream().map(Resolved::req).toList(), fold == null ? 0 : redop);
     issue(pending, () -> analyzeCopy(pending, rs, sf, df, fold));
   }
 
   void fence() {
     markers.synchronizeEngine();
-    int op = graph.newOp(DependenceGraph.FENCE, "fence");
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.FENCE, "fence", -1, NO_POINT, List.of());
+    int op = graph.newOp(DependenceGraph.NodeKind.FENCE, "fence");
+    PendingOp pending = new PendingOp(op, OpKind.FENCE, "fence", -1, NO_POINT, List.of());
     issue(pending, () -> analyzeFence(pending));
   }
 
@@ -111,22 +136,14 @@ final class DataOperations {
     List<Issued> issued = new ArrayList<>();
     List<Event> pre = ordering.eventsOf(deps);
     pre.add(charges.chargeAnalysis("fill", 0, System.nanoTime() - t0, issued));
-    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node().rect.volume() * 8,
+    Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node().rect().volume() * 8,
         capture.merge(sim, pre));
     Event done = sim.submit(fo);
     issued.add(new Issued(fo, done));
-    RegionTree tree = res.node().tree;
-    Rect rect = res.node().rect;
     int m = hostMemory.id();
-    Runnable write = () -> {
-      InstanceData d = tree.data(m, f.id());
-      long[] p = new long[rect.dim()];
-      for (long i = 0, n = rect.volume(); i < n; i++) {
-        rect.point(i, p);
-        d.setBits((int) tree.root.rect.offset(p), value);
-      }
-    };
-    moves(done, write);
+    RegionNode node = res.node();
+    int field = f.id();
+    moves(done, () -> PhysicalAnalyzer.fillData(node, field, m, value));
     physical.commit(res.node(), res.mask(), Privilege.WD, m, done, null);
     finish(op, deps, done, t0, pending, List.of(hostMemory), issued);
   }
@@ -148,32 +165,16 @@ final class DataOperations {
     for (Resolved r : rs) {
       physical.prepare(r.node(), r.mask(), r.priv(), null, -1, m, logicalPre, cpre, issued);
     }
-    Rect common = rs.get(0).node().rect.intersection(rs.get(1).node().rect);
+    RegionNode src = rs.get(0).node();
+    RegionNode dst = rs.get(1).node();
+    Rect common = src.rect().intersection(dst.rect());
     Operation.Copy co = new Operation.Copy(graph.name(op), hostMemory, hostMemory, common.volume() * 8,
         capture.merge(sim, cpre));
     Event done = sim.submit(co);
     issued.add(new Issued(co, done));
-    RegionTree st = rs.get(0).node().tree;
-    RegionTree dt = rs.get(1).node().tree;
-    Runnable move = () -> {
-      if (common.isEmpty()) {
-        return;
-      }
-      InstanceData s = st.data(m, sf.id());
-      InstanceData d = dt.data(m, df.id());
-      long[] p = new long[common.dim()];
-      for (long i = 0, n = common.volume(); i < n; i++) {
-        common.point(i, p);
-        int di = (int) dt.root.rect.offset(p);
-        int si = (int) st.root.rect.offset(p);
-        if (fold == null) {
-          d.copy(di, s, si);
-        } else {
-          d.setBits(di, fold.fold().applyAsLong(d.bits(di), s.bits(si)));
-        }
-      }
-    };
-    moves(done, move);
+    int sfield = sf.id();
+    int dfield = df.id();
+    moves(done, () -> PhysicalAnalyzer.copyRegionData(src, sfield, dst, dfield, common, m, fold));
     physical.commit(rs.get(1).node(), rs.get(1).mask(), Privilege.RW, m, done, null);
     finish(op, deps, done, t0, pending, List.of(hostMemory, hostMemory), issued);
   }
@@ -194,7 +195,7 @@ final class DataOperations {
     if (r.priv() == Privilege.RED) {
       throw new LegionException("inline mapping of " + req.region() + ": REDUCE privilege is not supported inline");
     }
-    int op = graph.newOp(DependenceGraph.INLINE, "inline " + req.region());
+    int op = graph.newOp(DependenceGraph.NodeKind.INLINE_MAPPING, "inline " + req.region());
     long t0 = System.nanoTime();
     IntArrayList deps = new IntArrayList();
     logical.analyze(op, r.node(), r.mask(), r.priv(), r.redop(), deps);

@@ -2,11 +2,40 @@ package org.apophenia.legion;
 
 import java.util.List;
 import java.util.Objects;
+import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.analysis.LogicalAnalyzer;
+import org.apophenia.legion.analysis.Ordering;
+import org.apophenia.legion.analysis.PhysicalAnalyzer;
+import org.apophenia.legion.analysis.RegionForest;
+import org.apophenia.legion.analysis.RegionNode;
+import org.apophenia.legion.analysis.Resolution;
+import org.apophenia.legion.analysis.RuntimeValidInstances;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.IndexSpace;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Mapper;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.legion.error.InterferenceException;
 import org.apophenia.legion.error.LegionException;
 import org.apophenia.legion.error.PartitionException;
 import org.apophenia.legion.error.TraceMarkerException;
+import org.apophenia.legion.instances.Effects;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.Machine;
@@ -23,13 +52,14 @@ import org.apophenia.sim.machine.MemoryKind;
  * preconditions) → a task on the simulated machine whose Java body runs on real data when it starts in
  * simulated time. The application thread blocks only in {@link Future#get}, {@link #inlineMap} and
  * {@link #finish}. The real time of each analysis is measured and charged to a UTILITY processor by the
- * {@link AnalysisCostModel}.
+ * {@link CostModel}.
  *
  * <p>A facade over the runtime's rooms: the region forest ({@link RegionForest}) and requirement
  * resolution ({@link Resolution}); the task front door ({@link TaskFrontDoor}) and its issue pipeline
- * ({@link TaskPipeline}, with {@link Ordering} and {@link AnalysisCharges}); fills, copies, fences
+ * ({@link TaskPipeline}, with {@link Ordering} and {@link RuntimeCharges}); fills, copies, fences
  * and inline mappings ({@link DataOperations}); the trace markers ({@link TraceMarkers}) and the
- * {@link TraceSupport} an engine is handed ({@link RuntimeTraceSupport}).
+ * {@link TraceSupport} an engine is handed ({@link RuntimeTraceSupport}); the top-level context that
+ * issues everything and blocks for its futures ({@link TopLevelContext}).
  *
  * <p>Only the top-level context is analysed: the application holds READ_WRITE on every region it
  * created; tasks cannot launch sub-tasks (see the module notes).
@@ -46,41 +76,49 @@ public final class LegionRuntime {
   private final TraceMarkers markers;
   private final TaskFrontDoor tasks;
   private final DataOperations data;
-  private boolean destroyed;
+  private final TopLevelContext top;
 
   /** A runtime on {@code machine} with the {@link DefaultMapper} and no simulated analysis cost. */
   public LegionRuntime(Machine machine) {
-    this(machine, new DefaultMapper(), AnalysisCostModel.none());
+    this(machine, new DefaultMapper(), CostModel.none());
   }
 
   /** A runtime on {@code machine} whose tasks {@code mapper} places, its own work priced by {@code costModel}. */
-  public LegionRuntime(Machine machine, Mapper mapper, AnalysisCostModel costModel) {
+  public LegionRuntime(Machine machine, Mapper mapper, CostModel costModel) {
     this.machine = Objects.requireNonNull(machine, "machine");
     Objects.requireNonNull(mapper, "mapper");
     Objects.requireNonNull(costModel, "costModel");
     this.sim = Simulation.on(machine);
     DependenceGraph graph = new DependenceGraph();
     LogicalAnalyzer logical = new LogicalAnalyzer(graph);
-    CapturedTraceBuilder capture = new CapturedTraceBuilder();
+    TraceAnalysisBuilder capture = new TraceAnalysisBuilder();
     PhysicalAnalyzer physical = new PhysicalAnalyzer(sim, effects, capture);
     this.forest = new RegionForest(machine.memories().size());
     this.resolution = new Resolution(forest);
     this.ordering = new Ordering(graph, sim, capture);
-    AnalysisCharges charges = new AnalysisCharges(machine, sim, costModel);
+    RuntimeCharges charges = new RuntimeCharges(machine, sim, costModel);
     this.markers = new TraceMarkers(sim, capture, charges, forest, graph);
     TaskPipeline pipeline = new TaskPipeline(machine, sim, mapper, logical, physical, capture, effects, ordering,
         charges, markers);
     this.data = new DataOperations(sim, machine.memories(0, MemoryKind.SYSTEM).get(0), forest, logical, physical,
         effects, capture, resolution, ordering, charges, markers);
-    markers.attach(new RuntimeTraceSupport(sim, forest, resolution, logical, physical, effects, capture, ordering,
-        charges, markers, pipeline), op -> {
-          if (op.kind() == PendingOp.Kind.TASK) {
+    RuntimeValidInstances instances = new RuntimeValidInstances(sim, forest, logical, physical, capture, ordering,
+        () -> markers.openTrace() >= 0);
+    RuntimeReplaySupport replay = new RuntimeReplaySupport(sim, forest, resolution, logical, physical, effects,
+        capture, ordering, charges, pipeline);
+    markers.attach(new RuntimeTraceSupport(sim, graph, capture, instances, replay), op -> {
+          boolean task = switch (op.kind()) {
+            case TASK -> true;
+            case FILL, COPY, REDUCTION_COPY, FENCE -> false; // the data operations' own analysis
+          };
+          if (task) {
             pipeline.analyzeDeferred(op);
           } else {
             data.analyzeDeferred(op);
           }
         });
-    this.tasks = new TaskFrontDoor(this, sim, forest, resolution, markers, pipeline, charges);
+    this.top = new TopLevelContext(sim, effects, markers);
+    this.tasks = new TaskFrontDoor(top, sim, forest, resolution, markers, pipeline, charges);
   }
 
   public Simulation simulation() {
@@ -160,40 +198,19 @@ public final class LegionRuntime {
    * LegionException naming the requirement if one is invalid or on a partition.
    */
   public Context context(String name, RegionRequirement... privileges) {
-    return newContext(name, List.of(privileges));
-  }
-
-  /** A context for valid {@code privileges} (containment in a parent context already checked). */
-  Context newContext(String name, List<RegionRequirement> privileges) {
-    checkAlive("context");
-    for (int i = 0; i < privileges.size(); i++) {
-      RegionRequirement q = privileges.get(i);
-      String where = "context " + name + " privilege " + i;
-      if (q.region() == null) {
-        throw new LegionException(where + ": a context holds privileges on regions, not on partition "
-            + q.partition() + " (name a region of it, or the partitioned region)");
-      }
-      resolution.resolve(q, where);
-    }
-    return new Context(this, name, privileges);
-  }
-
-  /** The registered task's name, for messages (LegionException if none). */
-  String taskName(int id) {
-    return forest.task(id).name();
+    List<RegionRequirement> held = List.of(privileges);
+    tasks.checkContextPrivileges(name, held);
+    return new Context(tasks, name, held);
   }
 
   private void checkAlive(String where) {
-    if (destroyed) {
-      throw new DestroyedResourceException(where + ": the runtime (top-level context) has been destroyed");
-    }
+    top.checkAlive(where);
   }
 
   // ---------------------------------------------------------------- operations
 
   /** Issues a single task; returns its future. */
   public Future execute(TaskLauncher launcher) {
-    checkAlive("execute");
     return tasks.execute(launcher);
   }
 
@@ -202,7 +219,6 @@ public final class LegionRuntime {
    * anything is issued) if two points' requirements interfere.
    */
   public Future executeIndex(IndexLauncher launcher) {
-    checkAlive("executeIndex");
     return tasks.executeIndex(launcher);
   }
 
@@ -250,17 +266,6 @@ public final class LegionRuntime {
     return data.inlineMap(req);
   }
 
-  void waitFor(Future f, String producer) {
-    if (destroyed) {
-      throw new DestroyedResourceException("waiting on the future of " + producer
-          + ": its context (the runtime) has been destroyed");
-    }
-    markers.untraceable("a blocking wait on the future of " + producer);
-    sim.runUntil(f.event);
-    effects.applyTriggered(sim);
-    f.resolved();
-  }
-
   /** Runs the simulation to the end, applies every pending data movement, and returns the result. */
   public SimulationResult finish() {
     SimulationResult r = sim.drain();
@@ -270,7 +275,7 @@ public final class LegionRuntime {
 
   /** Destroys the top-level context: later calls and waits on its futures throw DestroyedResourceException. */
   public void destroy() {
-    destroyed = true;
+    top.destroy();
   }
 
   // ---------------------------------------------------------------- tracing

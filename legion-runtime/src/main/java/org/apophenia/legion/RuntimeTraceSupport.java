@@ -1,59 +1,33 @@
 package org.apophenia.legion;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayList;
-import java.util.List;
-import org.apophenia.sim.Event;
-import org.apophenia.sim.Operation;
+import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.analysis.RuntimeValidInstances;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.tracing.RecordingSupport;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.sim.Simulation;
-import org.apophenia.sim.machine.Memory;
-import org.apophenia.sim.machine.Processor;
-import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * The runtime's {@link TraceSupport}: what a trace engine reads and does to replay operations without
- * analysing them (the physical state by region and by atom, launches, copies and re-issued commands,
- * summaries and fences in the logical analysis, replay costs) over the runtime's own rooms. Not
- * thread-safe, like the runtime.
+ * The runtime's {@link TraceSupport}: the simulator, the dependence graph's size, and the three roles
+ * over the runtime's rooms ({@link TraceAnalysisBuilder}, {@link RuntimeValidInstances},
+ * {@link RuntimeReplaySupport}). Not thread-safe, like the runtime.
  */
 final class RuntimeTraceSupport implements TraceSupport {
-  private static final int[] NO_DEPS = new int[0];
-  private static final Event[] NO_EVENTS = new Event[0];
-  /** A replayed task's reduction buffers (it has no REDUCE requirement): all null, read only. */
-  private static final ReductionBuffer[][] NO_BUFFERS = new ReductionBuffer[16][];
-
   private final Simulation sim;
-  private final RegionForest forest;
-  private final Resolution resolution;
   private final DependenceGraph graph;
-  private final LogicalAnalyzer logical;
-  private final PhysicalAnalyzer physical;
-  private final Effects effects;
-  private final CapturedTraceBuilder capture;
-  private final Ordering ordering;
-  private final AnalysisCharges charges;
-  private final TraceMarkers markers;
-  private final TaskPipeline pipeline;
-  /** The body {@link #launch} looked up last: replays launch runs of the same task and kind. */
-  private TaskDefinition lastLaunchedDef;
-  private ProcessorKind lastLaunchedKind;
-  private TaskBody lastLaunchedBody;
+  private final RecordingSupport recording;
+  private final ValidInstances instances;
+  private final ReplaySupport replay;
 
-  RuntimeTraceSupport(Simulation sim, RegionForest forest, Resolution resolution, LogicalAnalyzer logical,
-      PhysicalAnalyzer physical, Effects effects, CapturedTraceBuilder capture, Ordering ordering, AnalysisCharges charges,
-      TraceMarkers markers, TaskPipeline pipeline) {
+  RuntimeTraceSupport(Simulation sim, DependenceGraph graph, RecordingSupport recording, ValidInstances instances,
+      ReplaySupport replay) {
     this.sim = sim;
-    this.forest = forest;
-    this.resolution = resolution;
-    this.graph = ordering.graph();
-    this.logical = logical;
-    this.physical = physical;
-    this.effects = effects;
-    this.capture = capture;
-    this.ordering = ordering;
-    this.charges = charges;
-    this.markers = markers;
-    this.pipeline = pipeline;
+    this.graph = graph;
+    this.recording = recording;
+    this.instances = instances;
+    this.replay = replay;
   }
 
   @Override
@@ -62,253 +36,22 @@ final class RuntimeTraceSupport implements TraceSupport {
   }
 
   @Override
-  public MemorySet validMemories(LogicalRegion region, Field field) {
-    return physical.validMemories(forest.regionNode(region, "validMemories"), field.bit());
-  }
-
-  @Override
-  public void setValid(LogicalRegion region, long fields, Memory memory, Event ready, boolean exclusive) {
-    physical.setValid(forest.regionNode(region, "setValid"), fields, memory.id(), ready, exclusive);
-  }
-
-  @Override
-  public Event issueCopy(LogicalRegion region, long fields, Memory from, Memory to, Event precondition) {
-    RegionNode n = forest.regionNode(region, "issueCopy");
-    Operation.Copy c = new Operation.Copy("trace copy " + region, from, to, n.rect.volume() * 8
-        * Long.bitCount(fields), precondition);
-    Event done = sim.submit(c);
-    for (long m = fields; m != 0; m &= m - 1) {
-      int f = Long.numberOfTrailingZeros(m);
-      for (int a : n.tree.atoms(n)) {
-        Rect r = n.tree.atomRects.get(a);
-        effects.add(done, () -> PhysicalAnalyzer.copyData(n.tree, f, r, from.id(), to.id()));
-      }
-    }
-    return done;
-  }
-
-  @Override
-  public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition) {
-    return launch(op, processor, memories, reductionInstances, precondition, NO_EVENTS, 0);
-  }
-
-  @Override
-  public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition, Event[] more, int count) {
-    TaskIssue t = pendingTask(op);
-    ReductionBuffer[][] bufs = (ReductionBuffer[][]) reductionInstances;
-    if (bufs == null) {
-      for (Resolved r : t.rs) {
-        if (r.priv() == Privilege.RED) {
-          throw new UnsupportedOperationException("task " + op.name() + " has REDUCE requirements: replaying it "
-              + "needs the reduction instances recorded for it");
-        }
-      }
-      // no reduction instances: a shared all-null array (the launch only reads it)
-      bufs = t.rs.size() <= NO_BUFFERS.length ? NO_BUFFERS : new ReductionBuffer[t.rs.size()][];
-    } else if (bufs.length != t.rs.size()) {
-      throw new IllegalArgumentException("task " + op.name() + " has " + t.rs.size() + " requirements, the "
-          + "reduction instances are for " + bufs.length);
-    }
-    graph.takePending(op.op());
-    List<Event> pre = null; // only with future arguments: a replayed task usually has none
-    for (Object a : t.args) {
-      if (a instanceof Future f) {
-        if (pre == null) {
-          pre = new ArrayList<>();
-          pre.add(precondition);
-        }
-        pre.add(ordering.futureEvent(f));
-      }
-    }
-    Event after = pre == null ? precondition : sim.merge(pre);
-    TaskBody body = t.def == lastLaunchedDef && processor.kind() == lastLaunchedKind ? lastLaunchedBody
-        : t.def.bodies().get(processor.kind());
-    lastLaunchedDef = t.def;
-    lastLaunchedKind = processor.kind();
-    lastLaunchedBody = body;
-    Event done = pipeline.submit(op.op(), t, body, processor, memories, bufs, after, more, count, null,
-        reductionInstances != null);
-    graph.setEvent(op.op(), done);
-    graph.setDeps(op.op(), NO_DEPS);
-    return done;
-  }
-
-  @Override
-  public Event completeReplayed(PendingOp op, Event done) {
-    if (op.kind() == PendingOp.Kind.TASK || !(graph.pending(op.op()) instanceof Runnable)) {
-      throw new IllegalStateException("operation " + op.op() + " is not a pending fill, copy or fence");
-    }
-    graph.takePending(op.op());
-    Event e = done;
-    if (op.kind() == PendingOp.Kind.FENCE) {
-      // the recorded merge saw only the trace's own operations and, for what came before, the replay's
-      // mapping fence, which covers the trace's data only: an execution fence waits for everything
-      IntArrayList deps = ordering.fence(op.op());
-      List<Event> evs = ordering.eventsOf(deps);
-      evs.add(done);
-      e = sim.merge(evs);
-      graph.setDeps(op.op(), deps.toIntArray());
-    } else {
-      graph.setDeps(op.op(), NO_DEPS); // ordered by the replay's commands, like a replayed task
-    }
-    graph.setEvent(op.op(), e);
-    return e;
-  }
-
-  private TaskIssue pendingTask(PendingOp op) {
-    TaskIssue t = (TaskIssue) graph.pending(op.op());
-    if (t == null) {
-      throw new IllegalStateException("operation " + op.op() + " is not a pending task");
-    }
-    return t;
-  }
-
-  @Override
-  public List<Issued> foldPending(LogicalRegion region, int atom, int field) {
-    if (markers.openTrace() < 0) {
-      throw new IllegalStateException("foldPending outside a trace");
-    }
-    RegionNode node = forest.anyRegionNode(region, "foldPending");
-    List<Issued> issued = new ArrayList<>();
-    physical.foldPending(node.tree, atom, field, issued);
-    if (!issued.isEmpty()) {
-      // the folds write an instance: later users of the data wait for them as for a READ_WRITE user
-      int op = graph.newOp(DependenceGraph.SUMMARY, "fold at trace boundary");
-      IntArrayList deps = new IntArrayList();
-      logical.analyze(op, node, 1L << field, Privilege.RW, -1, deps);
-      ordering.fenceDep(op, deps);
-      graph.setDeps(op, deps.toIntArray());
-      // completes after the folds (chained) and, as any operation, after what it depends on: a later
-      // user may depend on it alone. Captured: a recording must see through it to the trace's own
-      // operations among those (an earlier reader of the data inside the trace), or a later
-      // operation of the trace that waits for this one would be recorded waiting for the fence only
-      List<Event> evs = new ArrayList<>(deps.size() + 1);
-      evs.add(issued.get(issued.size() - 1).result());
-      evs.addAll(ordering.eventsOf(deps));
-      graph.setEvent(op, capture.merge(sim, evs));
-    }
-    return issued;
-  }
-
-  @Override
-  public Object reductionInstances(int op) {
-    return capture.current().reductionInstances(op);
-  }
-
-  @Override
-  public int registerSummary(List<RegionRequirement> requirements, Event completion) {
-    List<Resolved> rs = new ArrayList<>();
-    for (RegionRequirement q : requirements) {
-      rs.add(resolution.resolve(q, "trace summary"));
-    }
-    int op = graph.newOp(DependenceGraph.SUMMARY, "trace summary");
-    IntArrayList deps = new IntArrayList();
-    for (Resolved r : rs) {
-      logical.analyze(op, r.node(), r.mask(), Privilege.RW, -1, deps);
-    }
-    ordering.fenceDep(op, deps);
-    graph.setDeps(op, deps.toIntArray());
-    graph.setEvent(op, completion);
-    return op;
-  }
-
-  @Override
-  public Event eventOf(int op) {
-    return ordering.eventOf(op);
-  }
-
-  @Override
-  public Event fence(List<RegionRequirement> requirements) {
-    int op = graph.newOp(DependenceGraph.SUMMARY, "trace fence");
-    IntArrayList deps = new IntArrayList();
-    for (RegionRequirement q : requirements) {
-      Resolved r = resolution.resolve(q, "trace fence");
-      logical.analyze(op, r.node(), r.mask(), Privilege.RW, -1, deps);
-    }
-    ordering.fenceDep(op, deps);
-    graph.setDeps(op, deps.toIntArray());
-    Event e = sim.merge(ordering.eventsOf(deps));
-    graph.setEvent(op, e);
-    return e;
-  }
-
-  @Override
-  public Event[] replayGates(int traceId, int[] tasksPerNode, long extraNanosPerTask, Event after) {
-    return charges.replayGates(traceId, tasksPerNode, extraNanosPerTask, after);
-  }
-
-  @Override
   public int operationCount() {
     return graph.size();
   }
 
   @Override
-  public List<Event> mergeInputs(Event merge) {
-    return capture.current().mergeInputs(merge);
+  public RecordingSupport recording() {
+    return recording;
   }
 
   @Override
-  public CapturedTrace detachCapture() {
-    return capture.detach();
+  public ValidInstances instances() {
+    return instances;
   }
 
   @Override
-  public Runnable dataEffect(Event command) {
-    return capture.current().dataEffect(command);
-  }
-
-  @Override
-  public Event reissue(Operation recorded, Runnable effect, Event precondition) {
-    return reissue(recorded, effect, precondition, NO_EVENTS, 0);
-  }
-
-  @Override
-  public Event reissue(Operation recorded, Runnable effect, Event precondition, Event[] more, int count) {
-    Operation op;
-    if (recorded instanceof Operation.Copy c) {
-      op = new Operation.Copy(c.name(), c.from(), c.to(), c.bytes(), precondition);
-    } else if (recorded instanceof Operation.Fill f) {
-      op = new Operation.Fill(f.name(), f.memory(), f.bytes(), precondition);
-    } else if (recorded instanceof Operation.RuntimeWork w) {
-      op = new Operation.RuntimeWork(w.name(), w.processor(), w.category(), w.nanos(), precondition, w.body());
-    } else {
-      throw new IllegalArgumentException("cannot re-issue " + recorded.getClass().getSimpleName());
-    }
-    Event done = sim.submit(op, more, count);
-    if (effect != null) {
-      effects.add(done, effect);
-    }
-    return done;
-  }
-
-  @Override
-  public int[] atomsOf(LogicalRegion region) {
-    RegionNode n = forest.regionNode(region, "atomsOf");
-    return n.tree.atoms(n);
-  }
-
-  @Override
-  public int treeVersion(LogicalRegion region) {
-    return forest.anyRegionNode(region, "treeVersion").tree.version;
-  }
-
-  @Override
-  public MemorySet atomValid(LogicalRegion region, int atom, int field) {
-    AtomState s = forest.anyRegionNode(region, "atomValid").tree.atomStates.get(atom);
-    return s.reducing(field) ? MemorySet.EMPTY : s.validSet(field);
-  }
-
-  @Override
-  public void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready) {
-    AtomState s = forest.anyRegionNode(region, "setAtomValid").tree.atomStates.get(atom);
-    s.setValidSet(field, memories);
-    for (int m = memories.first(); m >= 0; m = memories.next(m + 1)) {
-      s.setReady(field, m, ready);
-    }
-    if (s.reductions[field] != null) {
-      s.reductions[field].clear();
-    }
+  public ReplaySupport replay() {
+    return replay;
   }
 }

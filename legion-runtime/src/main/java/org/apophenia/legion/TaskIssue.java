@@ -2,6 +2,14 @@ package org.apophenia.legion;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.analysis.ReductionBuffer;
+import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskContext;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.instances.Effects;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.Processor;
@@ -16,7 +24,7 @@ final class TaskIssue implements Runnable {
   final List<Resolved> rs;
   final List<Object> args;
   final long[] point;
-  final Future future;
+  final TaskFuture future;
   final int pointIndex;
   final int points;
   /** The serial of the launch this point belongs to. */
@@ -31,7 +39,7 @@ final class TaskIssue implements Runnable {
   private ReductionBuffer[][] bufs;
   private boolean reuseInstances;
 
-  TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, Future future, int pointIndex,
+  TaskIssue(TaskDefinition def, List<Resolved> rs, List<Object> args, long[] point, TaskFuture future, int pointIndex,
       int points, long launch, Effects effects, Simulation sim) {
     this.def = def;
     this.rs = rs;
@@ -85,7 +93,7 @@ final class TaskIssue implements Runnable {
     }
     List<Object> vals = new ArrayList<>(args.size());
     for (Object a : args) {
-      vals.add(a instanceof Future f ? f.resolved() : a);
+      vals.add(a instanceof TaskFuture f ? f.resolved() : a);
     }
     future.value = body.run(new TaskContext(name, point, vals, proc, rs.stream().map(Resolved::req).toList(), acc));
   }

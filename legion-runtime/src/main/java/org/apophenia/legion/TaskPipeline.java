@@ -3,7 +3,23 @@ package org.apophenia.legion;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.analysis.LogicalAnalyzer;
+import org.apophenia.legion.analysis.Ordering;
+import org.apophenia.legion.analysis.PhysicalAnalyzer;
+import org.apophenia.legion.analysis.ReductionBuffer;
+import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.api.Mapper;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
 import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.instances.Effects;
+import org.apophenia.legion.instances.MemorySet;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
@@ -15,7 +31,7 @@ import org.apophenia.sim.machine.Processor;
  * The issue pipeline of one point task (Legion thesis ch. 3), after its requirements were resolved:
  * a node in the dependence graph, the trace engine's say inside a trace, then logical dependence
  * analysis ({@link LogicalAnalyzer}), mapping ({@link Mapper}), the analysis charged to a utility
- * processor ({@link AnalysisCharges}), physical analysis ({@link PhysicalAnalyzer}: copies, reduction
+ * processor ({@link RuntimeCharges}), physical analysis ({@link PhysicalAnalyzer}: copies, reduction
  * instances, event preconditions) and the task on the simulated machine. Not thread-safe, like the
  * runtime.
  */
@@ -28,9 +44,9 @@ final class TaskPipeline {
   private final DependenceGraph graph;
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
-  private final CapturedTraceBuilder capture;
+  private final TraceAnalysisBuilder capture;
   private final Ordering ordering;
-  private final AnalysisCharges charges;
+  private final RuntimeCharges charges;
   private final TraceMarkers markers;
   private final Effects effects;
   /**
@@ -40,7 +56,7 @@ final class TaskPipeline {
   private final MemorySet[] visible;
 
   TaskPipeline(Machine machine, Simulation sim, Mapper mapper, LogicalAnalyzer logical, PhysicalAnalyzer physical,
-      CapturedTraceBuilder capture, Effects effects, Ordering ordering, AnalysisCharges charges, TraceMarkers markers) {
+      TraceAnalysisBuilder capture, Effects effects, Ordering ordering, RuntimeCharges charges, TraceMarkers markers) {
     this.machine = machine;
     this.sim = sim;
     this.mapper = mapper;
@@ -61,9 +77,9 @@ final class TaskPipeline {
    * op, then the engine decides inside a trace; analysed now unless it handles it.
    */
   void issue(TaskDefinition def, String name, List<Resolved> rs, List<RegionRequirement> projected, List<Object> args,
-      long[] point, int pointIndex, int points, Future future) {
-    int op = graph.newOp(DependenceGraph.TASK, name);
-    PendingOp pending = new PendingOp(op, PendingOp.Kind.TASK, name, def.id(), point, projected);
+      long[] point, int pointIndex, int points, TaskFuture future) {
+    int op = graph.newOp(DependenceGraph.NodeKind.TASK, name);
+    PendingOp pending = new PendingOp(op, OpKind.TASK, name, def.id(), point, projected);
     TaskIssue t = new TaskIssue(def, rs, args, point, future, pointIndex, points, charges.launch(),
         effects, sim);
     graph.setPending(op, t);
@@ -105,8 +121,8 @@ final class TaskPipeline {
       pre.add(charges.remote(d, ordering.eventOf(d), proc.node(), issued));
     }
     for (Object a : t.args) {
-      if (a instanceof Future f) {
-        pre.add(ordering.futureEvent(f));
+      if (a instanceof TaskFuture f) {
+        pre.add(f.consumerEvent(capture, sim));
       }
     }
     pre.add(analysis);

@@ -3,6 +3,10 @@ package org.apophenia.legion;
 import it.unimi.dsi.fastutil.ints.Int2ObjectLinkedOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskDefinition;
 
 /**
  * The front door's memo of traced launches: for each recent trace id, the task launches of its last

@@ -3,8 +3,20 @@ package org.apophenia.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.analysis.RegionForest;
+import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskDefinition;
 import org.apophenia.legion.error.LegionException;
 import org.apophenia.legion.error.TraceMarkerException;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
@@ -19,11 +31,11 @@ import org.apophenia.sim.machine.Processor;
  */
 final class TraceMarkers {
   /** An index-launch future of the open trace, its point futures, and whether it is all-reduced. */
-  private record DeferredJoin(Future all, List<Future> points, boolean reduced) {}
+  private record DeferredJoin(TaskFuture all, List<TaskFuture> points, boolean reduced) {}
 
   private final Simulation sim;
-  private final CapturedTraceBuilder capture;
-  private final AnalysisCharges charges;
+  private final TraceAnalysisBuilder capture;
+  private final RuntimeCharges charges;
   private final RegionForest forest;
   private final DependenceGraph graph;
   private TraceSupport support;
@@ -40,7 +52,7 @@ final class TraceMarkers {
   /** Index-launch futures whose points a trace engine may defer: joined at {@code tend}. */
   private final ArrayList<DeferredJoin> deferredJoins = new ArrayList<>();
 
-  TraceMarkers(Simulation sim, CapturedTraceBuilder capture, AnalysisCharges charges, RegionForest forest,
+  TraceMarkers(Simulation sim, TraceAnalysisBuilder capture, RuntimeCharges charges, RegionForest forest,
       DependenceGraph graph) {
     this.sim = sim;
     this.capture = capture;
@@ -156,7 +168,7 @@ final class TraceMarkers {
   }
 
   /** Joins index-launch future {@code all} of the open trace to {@code points} at {@code tend}. */
-  void deferJoin(Future all, List<Future> points, boolean reduced) {
+  void deferJoin(TaskFuture all, List<TaskFuture> points, boolean reduced) {
     deferredJoins.add(new DeferredJoin(all, points, reduced));
     all.points = points;
   }
@@ -183,8 +195,7 @@ final class TraceMarkers {
     handedOver.clear();
     charges.startRecording();
     if (engine != null) {
-      capture.clear();
-      capture.active = true;
+      capture.start();
       engine.beginTrace(id, support);
     }
   }
@@ -205,8 +216,7 @@ final class TraceMarkers {
         charges.chargeOptimisation(id); // after the deferred analyses, which record too
       } finally {
         handedOver.clear();
-        capture.active = false;
-        capture.clear();
+        capture.stop();
         openTrace = -1;
         joinDeferred();
       }
@@ -218,7 +228,7 @@ final class TraceMarkers {
   private void joinDeferred() {
     for (DeferredJoin j : deferredJoins) {
       List<Event> evs = new ArrayList<>();
-      for (Future f : j.points()) {
+      for (TaskFuture f : j.points()) {
         evs.add(f.event);
       }
       Event e = sim.merge(evs);

@@ -1,33 +1,28 @@
 /**
  * A Legion-like task runtime: logical regions, partitions, privileges, tasks, futures and a real
  * dynamic dependence analysis, executing on the simulated machine of {@code org.apophenia.sim}.
- * Calls a {@code TraceEngine} SPI on {@code tbegin}/{@code tend}.
+ * Calls a {@link org.apophenia.legion.tracing.TraceEngine} on {@code tbegin}/{@code tend}.
  *
- * <h2>Public API</h2>
+ * <h2>Rooms</h2>
+ * Split by concept, the way Legion split its own runtime; each room's {@code package-info} lists its
+ * public API, and a type is public only if another room or module uses it. Rooms depend downwards only:
  * <ul>
- *   <li>The front door: {@link org.apophenia.legion.LegionRuntime}, {@link org.apophenia.legion.Context},
- *       {@link org.apophenia.legion.Future}.
- *   <li>The data model: {@link org.apophenia.legion.Rect}, {@link org.apophenia.legion.IndexSpace},
- *       {@link org.apophenia.legion.FieldSpace}, {@link org.apophenia.legion.Field},
- *       {@link org.apophenia.legion.FieldType}, {@link org.apophenia.legion.LogicalRegion},
- *       {@link org.apophenia.legion.Partition}, {@link org.apophenia.legion.Projection},
- *       {@link org.apophenia.legion.RegionRequirement}, {@link org.apophenia.legion.Privilege},
- *       {@link org.apophenia.legion.Coherence}, {@link org.apophenia.legion.ReductionOp}.
- *   <li>Tasks: {@link org.apophenia.legion.TaskDefinition}, {@link org.apophenia.legion.TaskBody},
- *       {@link org.apophenia.legion.TaskContext}, {@link org.apophenia.legion.TaskLauncher},
- *       {@link org.apophenia.legion.IndexLauncher}, {@link org.apophenia.legion.Accessor},
- *       {@link org.apophenia.legion.DoubleTile}, {@link org.apophenia.legion.DoubleTileWriter},
- *       {@link org.apophenia.legion.InlineRegion}.
- *   <li>Mapping and costs: {@link org.apophenia.legion.Mapper}, {@link org.apophenia.legion.DefaultMapper},
- *       {@link org.apophenia.legion.HostMapper}, {@link org.apophenia.legion.AnalysisCostModel},
- *       {@link org.apophenia.legion.LegionCosts}.
- *   <li>The tracing SPI, for the replay engine: {@link org.apophenia.legion.TraceEngine},
- *       {@link org.apophenia.legion.TraceSupport}, {@link org.apophenia.legion.PendingOp},
- *       {@link org.apophenia.legion.OpAnalysis}, {@link org.apophenia.legion.Issued},
- *       {@link org.apophenia.legion.CapturedTrace}, {@link org.apophenia.legion.MemorySet}.
- *   <li>Errors, in {@link org.apophenia.legion.error}: all
- *       {@link org.apophenia.legion.error.LegionException}s, thrown before any state changes.
+ *   <li>this package, the front door: {@link org.apophenia.legion.LegionRuntime} (the facade: it builds
+ *       the rooms below) and {@link org.apophenia.legion.Context}; the issue pipeline behind them is
+ *       package-private;
+ *   <li>{@link org.apophenia.legion.cost}: the cost model of the runtime's own work;
+ *   <li>{@link org.apophenia.legion.analysis}: region forest, requirement resolution, logical and
+ *       physical analysis, the dependence graph;
+ *   <li>{@link org.apophenia.legion.tracing}: the seam a trace engine plugs into;
+ *   <li>{@link org.apophenia.legion.api}: what applications name (regions, fields, requirements,
+ *       privileges, launchers, task definitions, futures, accessors, mappers);
+ *   <li>{@link org.apophenia.legion.instances}: instance data, memory sets, data movement;
+ *   <li>{@link org.apophenia.legion.error}: every {@link org.apophenia.legion.error.LegionException},
+ *       thrown before any state changes.
  * </ul>
+ *
+ * <h2>Public API of this package</h2>
+ * {@link org.apophenia.legion.LegionRuntime}, {@link org.apophenia.legion.Context}.
  *
  * <h2>The flow of one task</h2>
  * {@link org.apophenia.legion.LegionRuntime#execute} hands the launch to {@code TaskFrontDoor}, which
@@ -37,11 +32,12 @@
  * only what it was given). {@code TaskPipeline} then makes it a node of the dependence graph, asks the
  * trace engine inside a trace ({@code TraceMarkers}), and otherwise runs the logical analysis
  * ({@code LogicalAnalyzer}: epochs, open children, closes) to find the operations it depends on
- * ({@code Ordering}), lets the {@link org.apophenia.legion.Mapper} pick a processor and memories,
- * charges the analysis ({@code AnalysisCharges}), adds the data movement of the physical analysis
- * ({@code PhysicalAnalyzer}: valid instances, copies, reduction instances) and submits the task to the
- * simulated machine, where its body runs on real data when it starts. Fills, copies, fences and
- * inline mappings take the same stages in {@code DataOperations}; a trace engine replays through
- * {@code RuntimeTraceSupport}.
+ * ({@code Ordering}), lets the {@link org.apophenia.legion.api.Mapper} pick a processor and memories,
+ * charges the analysis as the cost model prices it ({@code RuntimeCharges}), adds the data movement of
+ * the physical analysis ({@code PhysicalAnalyzer}: valid instances, copies, reduction instances) and
+ * submits the task to the simulated machine, where its body runs on real data when it starts. Fills,
+ * copies, fences and inline mappings take the same stages in {@code DataOperations}; a trace engine
+ * replays through the runtime's {@link org.apophenia.legion.tracing.TraceSupport}
+ * ({@code RuntimeTraceSupport}, {@code RuntimeReplaySupport}, {@code RuntimeValidInstances}).
  */
 package org.apophenia.legion;

@@ -6,7 +6,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.legion.error.LegionException;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
@@ -30,7 +47,7 @@ class DataOperationDeferralTest {
     assertThat(engine.announced).as("announced in issue order").containsExactlyElementsOf(engine.buffer);
     assertThat(engine.observed).containsExactlyElementsOf(engine.buffer);
     assertThat(engine.buffer.stream().map(PendingOp::kind).distinct())
-        .containsExactlyInAnyOrder(PendingOp.Kind.values());
+        .containsExactlyInAnyOrder(OpKind.values());
     assertThat(engine.completeRefused).as("a task cannot be completed as a replayed data operation").isTrue();
   }
 
@@ -89,14 +106,11 @@ class DataOperationDeferralTest {
   }
 
   /** Defers every operation, then has the runtime analyse them in order at tend. */
-  private static final class Deferring implements TraceEngine {
+  private static final class Deferring extends AnalyzeAll {
     final List<PendingOp> buffer = new ArrayList<>();
     final List<PendingOp> announced = new ArrayList<>();
     final List<PendingOp> observed = new ArrayList<>();
     boolean completeRefused;
-
-    @Override
-    public void beginTrace(int traceId, TraceSupport support) {}
 
     @Override
     public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
@@ -116,9 +130,9 @@ class DataOperationDeferralTest {
 
     @Override
     public Decision endTrace(int traceId, TraceSupport support) {
-      PendingOp task = buffer.stream().filter(o -> o.kind() == PendingOp.Kind.TASK).reduce((x, y) -> y).get();
+      PendingOp task = buffer.stream().filter(o -> o.kind() == OpKind.TASK).reduce((x, y) -> y).get();
       try {
-        support.completeReplayed(task, Event.NONE);
+        support.replay().completeReplayed(task, Event.NONE);
       } catch (IllegalStateException e) {
         completeRefused = true;
       }

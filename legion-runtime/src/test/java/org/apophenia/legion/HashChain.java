@@ -1,6 +1,12 @@
 package org.apophenia.legion;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskContext;
 
 /**
  * The task body of the execution property: it folds every value it may read into a hash, then writes
@@ -59,6 +65,44 @@ public final class HashChain {
         }
       }
     }
+  }
+
+  /**
+   * {@link #run} in a task body: every requirement of {@code ctx} viewed through its accessors, field
+   * id {@code f} being {@code fields[f]}. The body of the random programs of this module's and
+   * replay-engine's properties.
+   */
+  public static void runOn(TaskContext ctx, Field[] fields, long seed) {
+    List<View> views = new ArrayList<>();
+    List<long[]> masks = new ArrayList<>();
+    for (int i = 0; i < ctx.requirementCount(); i++) {
+      RegionRequirement q = ctx.requirement(i);
+      int fi = i;
+      byte pc = Privilege.code(q.privilege());
+      views.add(new View() {
+        public Rect bounds() {
+          return q.region().bounds();
+        }
+
+        public byte priv() {
+          return pc;
+        }
+
+        public long get(long[] p, int f) {
+          return ctx.accessor(fi, fields[f]).getLong(p);
+        }
+
+        public void set(long[] p, int f, long v) {
+          ctx.accessor(fi, fields[f]).setLong(v, p);
+        }
+
+        public void reduce(long[] p, int f, long v) {
+          ctx.accessor(fi, fields[f]).reduce(v, p);
+        }
+      });
+      masks.add(fieldIds(q.fields()));
+    }
+    run(seed, views, masks);
   }
 
   public static long[] fieldIds(long mask) {

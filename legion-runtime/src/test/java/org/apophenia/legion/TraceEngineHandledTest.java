@@ -6,6 +6,27 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.instances.MemorySet;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.machine.Memory;
@@ -15,8 +36,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The {@link TraceEngine} contract's HANDLED path: a minimal memoizing engine (record the mapping on
- * the first run of a trace, replay it through {@link TraceSupport#issueCopy}, {@link TraceSupport#launch},
- * {@link TraceSupport#setValid} and {@link TraceSupport#registerSummary} afterwards) gives the final data
+ * the first run of a trace, replay it through {@link ReplaySupport#issueCopy}, {@link ReplaySupport#launch},
+ * {@link ValidInstances#setValid} and {@link ReplaySupport#registerSummary} afterwards) gives the final data
  * of a run without an engine. The trace body moves every block GPU framebuffer → SYSTEM memory and
  * back, so the replay must issue copies, and untraced operations after the traces must see the
  * replayed writes (through the summary).
@@ -134,7 +155,7 @@ class TraceEngineHandledTest {
       if (chain == null) {
         List<Event> before = new ArrayList<>();
         for (int i = 0; i < op.op(); i++) {
-          before.add(support.eventOf(i));
+          before.add(support.replay().eventOf(i));
         }
         chain = support.simulation().merge(before);
       }
@@ -147,20 +168,20 @@ class TraceEngineHandledTest {
           if ((q.fields() & f.bit()) == 0) {
             continue;
           }
-          MemorySet valid = support.validMemories(q.region(), f);
+          MemorySet valid = support.instances().validMemories(q.region(), f);
           if (!valid.contains(m)) {
             Memory from = all.get(valid.first());
-            Event c = support.issueCopy(q.region(), f.bit(), from, m, chain);
+            Event c = support.replay().issueCopy(q.region(), f.bit(), from, m, chain);
             copies++;
-            support.setValid(q.region(), f.bit(), m, c, false);
+            support.instances().setValid(q.region(), f.bit(), m, c, false);
             pre.add(c);
           }
         }
       }
-      Event done = support.launch(op, rec.processor(), rec.memories(), support.simulation().merge(pre));
+      Event done = support.replay().launch(op, rec.processor(), rec.memories(), support.simulation().merge(pre));
       for (int i = 0; i < op.requirements().size(); i++) {
         RegionRequirement q = op.requirements().get(i);
-        support.setValid(q.region(), q.fields(), rec.memories().get(i), done, q.privilege().writes());
+        support.instances().setValid(q.region(), q.fields(), rec.memories().get(i), done, q.privilege().writes());
         touched.add(q);
       }
       chain = done;
@@ -177,7 +198,7 @@ class TraceEngineHandledTest {
     @Override
     public Decision endTrace(int traceId, TraceSupport support) {
       if (replaying) {
-        support.registerSummary(touched, chain);
+        support.replay().registerSummary(touched, chain);
         summaries++;
       }
       return Decision.HANDLED;

@@ -5,6 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.TaskCost;
@@ -75,7 +94,7 @@ class TraceSupportDeferralTest {
   }
 
   /** Defers every task, then has the runtime analyse them in order at tend. */
-  private static final class Deferring implements TraceEngine {
+  private static final class Deferring extends AnalyzeAll {
     final List<PendingOp> buffer = new ArrayList<>();
     final List<PendingOp> announced = new ArrayList<>();
     int analysed;
@@ -83,9 +102,6 @@ class TraceSupportDeferralTest {
     int copiesWithEffect;
     int countAtTend;
     boolean countGrew;
-
-    @Override
-    public void beginTrace(int traceId, TraceSupport support) {}
 
     @Override
     public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
@@ -106,16 +122,16 @@ class TraceSupportDeferralTest {
       for (Issued c : a.commands()) {
         Event pre = c.operation() instanceof Operation.Task t ? t.precondition()
             : c.operation() instanceof Operation.Copy cp ? cp.precondition() : Event.NONE;
-        if (!support.mergeInputs(pre).isEmpty()) {
+        if (!support.recording().current().mergeInputs(pre).isEmpty()) {
           merges++;
         }
-        if (c.operation() instanceof Operation.Copy && support.dataEffect(c.result()) != null) {
+        if (c.operation() instanceof Operation.Copy && support.recording().current().dataEffect(c.result()) != null) {
           copiesWithEffect++;
         }
       }
       LogicalRegion r = a.op().requirements().get(0).region();
-      for (int atom : support.atomsOf(r)) {
-        assertThat(support.atomValid(r, atom, 0)).as("a written atom is valid in exactly one memory")
+      for (int atom : support.instances().atomsOf(r)) {
+        assertThat(support.instances().atomValid(r, atom, 0)).as("a written atom is valid in exactly one memory")
             .satisfies(m -> assertThat(m.cardinality()).isEqualTo(1));
       }
     }

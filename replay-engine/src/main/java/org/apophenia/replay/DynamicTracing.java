@@ -2,10 +2,13 @@ package org.apophenia.replay;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.replay.stats.TracingCounters;
+import org.apophenia.replay.stats.TracingStatistics;
+import org.apophenia.replay.template.Optimisation;
 import org.apophenia.sim.Event;
 
 /**
@@ -96,22 +99,7 @@ public final class DynamicTracing implements TraceEngine {
   private Recording summaryPending;
   private Event summaryCompletion;
 
-  private long recordings;
-  private long replays;
-  private long elidedReplays;
-  private long skippedChecks;
-  private long skippedPostconditions;
-  private long mismatches;
-  private long preconditionFailures;
-  private long unreplayable;
-  private long replayedOps;
-  /** Of {@code replayedOps}, per {@link PendingOp.Kind} (by ordinal). */
-  private final long[] replayedByKind = new long[PendingOp.Kind.values().length];
-  private long analysedOps;
-  private long replayNanos;
-  private long reducingReplays;
-  private long optimisationWaits;
-  private long optimisationWaitNanos;
+  private final TracingCounters counters = new TracingCounters();
 
   public DynamicTracing() {
     this(TracingOptions.defaults());
@@ -155,7 +143,7 @@ public final class DynamicTracing implements TraceEngine {
     int k = opIndex++;
     if (recorder != null) {
       if (options.mode() == TracingOptions.Mode.STRICT && !reference.isEmpty() && !anyMatches(reference, k, op)) {
-        mismatches++;
+        counters.recordMismatch();
         TraceMismatchException e = mismatch(traceId, k, op);
         reference = List.of();
         throw e;
@@ -170,7 +158,7 @@ public final class DynamicTracing implements TraceEngine {
       }
     }
     if (candidates.isEmpty()) {
-      mismatches++;
+      counters.recordMismatch();
       fallBack(traceId, support);
       if (options.mode() == TracingOptions.Mode.STRICT) {
         failedAt = op; // reported once, before it is analysed; the rest of this trace is analysed and recorded
@@ -180,7 +168,7 @@ public final class DynamicTracing implements TraceEngine {
       return Decision.ANALYZE_DEFERRED;
     }
     if (noneReplayable(candidates)) { // nothing could be replayed: analyse from here on
-      unreplayable++;
+      counters.recordUnreplayable();
       fallBack(traceId, support);
       return Decision.ANALYZE_DEFERRED;
     }
@@ -259,7 +247,7 @@ public final class DynamicTracing implements TraceEngine {
           }
         }
         if (candidates.isEmpty()) {
-          mismatches++;
+          counters.recordMismatch();
           fallBack(traceId, support);
           if (options.mode() == TracingOptions.Mode.STRICT) {
             failure = mismatch(traceId, n, null); // thrown once the trace is recorded
@@ -268,7 +256,7 @@ public final class DynamicTracing implements TraceEngine {
         } else if (replay(support)) {
           return Decision.HANDLED;
         } else {
-          preconditionFailures++;
+          counters.recordPreconditionFailure();
           fallBack(traceId, support);
           return Decision.ANALYZE_DEFERRED;
         }
@@ -307,12 +295,11 @@ public final class DynamicTracing implements TraceEngine {
   private void finishRecording() {
     lastKeys = recorder.keys();
     Recording r = recorder.finish();
-    analysedOps += r.ops().size();
     last = null;
     boolean duplicate = r.unreplayable() != null
         && reference.stream().anyMatch(x -> x.unreplayable() != null && x.ops().equals(r.ops()));
+    counters.recordRecording(r.ops().size(), !duplicate);
     if (!duplicate) {
-      recordings++;
       cache.add(r);
     }
   }
@@ -324,17 +311,16 @@ public final class DynamicTracing implements TraceEngine {
     TraceExecutor.Replayed previous = null;
     if (last != null && options.idempotentReplay() && containsSame(candidates, last.recording())
         && last.recording().idempotent() && backToBack
-        && Precondition.sameTrees(last.recording().precondition().instances(), support)) {
+        && Precondition.sameTrees(last.recording().precondition().instances(), support.instances())) {
       chosen = last.recording();
-      skippedChecks++;
       if (options.fenceElision() && chosen.idempotent()) { // an idempotent recording has elided commands
         previous = last;
-        elidedReplays++;
       }
+      counters.recordBackToBack(previous != null);
     } else {
       applyDelayed(support);
       for (Recording r : candidates) {
-        if (r.unreplayable() == null && r.precondition().foldPendingThenHolds(support)) {
+        if (r.unreplayable() == null && r.precondition().foldPendingThenHolds(support.instances())) {
           chosen = r;
           break;
         }
@@ -344,7 +330,8 @@ public final class DynamicTracing implements TraceEngine {
       return false;
     }
     if (delayed != null) {
-      skippedPostconditions++; // the same recording's: superseded by this replay's (see the class notes)
+      // the same recording's: superseded by this replay's (see the class notes)
+      counters.recordPostconditionSkipped();
     }
     if (previous == null ? !chosen.optimised() : !chosen.elisionReady()) {
       long w0 = System.nanoTime(); // its background optimisation or fence elision has not finished
@@ -353,8 +340,7 @@ public final class DynamicTracing implements TraceEngine {
       } else {
         chosen.elided();
       }
-      optimisationWaits++;
-      optimisationWaitNanos += System.nanoTime() - w0;
+      counters.recordOptimisationWait(System.nanoTime() - w0);
     }
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
@@ -369,15 +355,7 @@ public final class DynamicTracing implements TraceEngine {
       chosen.startElision(); // a back-to-back replay may follow: have its commands ready by then
     }
     delayed = chosen;
-    replays++;
-    if (chosen.reduces()) {
-      reducingReplays++;
-    }
-    replayedOps += buffer.size();
-    for (int i = 0, n = buffer.size(); i < n; i++) {
-      replayedByKind[buffer.get(i).kind().ordinal()]++;
-    }
-    replayNanos += System.nanoTime() - t0;
+    counters.recordReplay(buffer, chosen.reduces(), System.nanoTime() - t0);
     return true;
   }
 
@@ -390,7 +368,7 @@ public final class DynamicTracing implements TraceEngine {
     if (delayed != null) {
       Recording r = delayed;
       delayed = null;
-      r.postcondition().apply(support, last.completion());
+      r.postcondition().apply(support.instances(), last.completion());
     }
   }
 
@@ -399,7 +377,7 @@ public final class DynamicTracing implements TraceEngine {
     if (summaryPending != null) {
       Recording r = summaryPending;
       summaryPending = null;
-      support.registerSummary(r.summary(), summaryCompletion);
+      support.replay().registerSummary(r.summary(), summaryCompletion);
       summaryCompletion = null;
     }
   }
@@ -420,17 +398,11 @@ public final class DynamicTracing implements TraceEngine {
 
   /** Replays so far ({@link TracingStatistics#replays()} without taking a snapshot). O(1). */
   public long replays() {
-    return replays;
+    return counters.replays();
   }
 
   /** A snapshot of the counters. */
-  public TracingStatistics statistics() {
-    var s = cache.stats();
-    return new TracingStatistics(recordings, replays, elidedReplays, skippedChecks, skippedPostconditions, mismatches,
-        preconditionFailures, unreplayable, replayedOps, analysedOps, replayNanos, cache.size(), s.hitCount(),
-        s.missCount(), s.evictionCount(), reducingReplays, optimisationWaits, optimisationWaitNanos,
-        replayedByKind[PendingOp.Kind.TASK.ordinal()], replayedByKind[PendingOp.Kind.FILL.ordinal()],
-        replayedByKind[PendingOp.Kind.COPY.ordinal()], replayedByKind[PendingOp.Kind.REDUCTION_COPY.ordinal()],
-        replayedByKind[PendingOp.Kind.FENCE.ordinal()]);
+  public TracingStatistics stats() {
+    return counters.snapshot(cache.size(), cache.stats());
   }
 }

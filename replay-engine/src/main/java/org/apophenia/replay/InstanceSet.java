@@ -2,8 +2,8 @@ package org.apophenia.replay;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.List;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.MemorySet;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.instances.MemorySet;
 
 /**
  * A set of region instances at the runtime's finest granularity: for each (equivalence atom, field)

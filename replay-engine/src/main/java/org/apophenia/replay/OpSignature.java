@@ -1,8 +1,9 @@
 package org.apophenia.replay;
 
 import java.util.List;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.PendingOp;
 
 /**
  * The exact identity of a trace operation, what a replay compares (ARCHITECTURE.md invariant 3: never
@@ -17,12 +18,12 @@ import org.apophenia.legion.RegionRequirement;
  * @param value {@link PendingOp#value()}: a replay re-issues the recorded data movement, so an operation
  *     whose movement depends on more than its requirements matches only the same value
  */
-public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequirement> requirements, long value) {
+public record OpSignature(OpKind kind, int taskId, List<RegionRequirement> requirements, long value) {
   public OpSignature {
     requirements = List.copyOf(requirements);
   }
 
-  public OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequirement> requirements) {
+  public OpSignature(OpKind kind, int taskId, List<RegionRequirement> requirements) {
     this(kind, taskId, requirements, 0);
   }
 
@@ -41,7 +42,10 @@ public record OpSignature(PendingOp.Kind kind, int taskId, List<RegionRequiremen
 
   @Override
   public String toString() {
-    StringBuilder b = new StringBuilder(kind == PendingOp.Kind.TASK ? "task " + taskId : kind.toString());
+    StringBuilder b = new StringBuilder(switch (kind) {
+      case TASK -> "task " + taskId;
+      case FILL, COPY, REDUCTION_COPY, FENCE -> kind.toString();
+    });
     b.append('(');
     for (int i = 0; i < requirements.size(); i++) {
       RegionRequirement q = requirements.get(i);

@@ -1,6 +1,6 @@
 package org.apophenia.replay;
 
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.sim.Event;
 
 /**
@@ -13,9 +13,9 @@ import org.apophenia.sim.Event;
  */
 public record Postcondition(InstanceSet instances) {
   /** Makes exactly these instances valid, ready at {@code ready}, invalidating the others. O(size). */
-  public void apply(TraceSupport support, Event ready) {
+  public void apply(ValidInstances state, Event ready) {
     for (int i = 0; i < instances.size(); i++) {
-      support.setAtomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i],
+      state.setAtomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i],
           instances.memories()[i], ready);
     }
   }

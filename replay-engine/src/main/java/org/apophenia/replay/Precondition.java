@@ -1,8 +1,9 @@
 package org.apophenia.replay;
 
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.MemorySet;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.instances.MemorySet;
+import org.apophenia.legion.tracing.ValidInstances;
+
 
 /**
  * The instances that must be valid for a {@link Recording} to replay the same graph as the analysis
@@ -23,12 +24,12 @@ public record Precondition(InstanceSet instances) {
    * memories valid now contain the recorded ones, compared member by member, never by hash.
    * O(size x ceil(memories / 64)).
    */
-  public boolean holds(TraceSupport support) {
-    if (!sameTrees(instances, support)) {
+  public boolean holds(ValidInstances state) {
+    if (!sameTrees(instances, state)) {
       return false;
     }
     for (int i = 0; i < instances.size(); i++) {
-      MemorySet now = support.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
+      MemorySet now = state.atomValid(instances.regions().get(i), instances.atoms()[i], instances.fields()[i]);
       if (now.isEmpty() || !now.containsAll(instances.memories()[i])) {
         return false;
       }
@@ -38,20 +39,20 @@ public record Precondition(InstanceSet instances) {
 
   /**
    * {@link #holds}, after folding the reductions pending on the required instances as the recording
-   * did before the trace's first access to them ({@link TraceSupport#foldPending}): the data is the
+   * did before the trace's first access to them ({@link ValidInstances#foldPending}): the data is the
    * same as if the replayed operations' analysis had folded them. Folds only if the trees are the
    * same; stops at the first instance that does not hold. O(size x ceil(memories / 64)) plus the folds.
    */
-  public boolean foldPendingThenHolds(TraceSupport support) {
-    if (!sameTrees(instances, support)) {
+  public boolean foldPendingThenHolds(ValidInstances state) {
+    if (!sameTrees(instances, state)) {
       return false;
     }
     for (int i = 0; i < instances.size(); i++) {
       LogicalRegion r = instances.regions().get(i);
-      MemorySet now = support.atomValid(r, instances.atoms()[i], instances.fields()[i]);
+      MemorySet now = state.atomValid(r, instances.atoms()[i], instances.fields()[i]);
       if (now.isEmpty()) {
-        support.foldPending(r, instances.atoms()[i], instances.fields()[i]);
-        now = support.atomValid(r, instances.atoms()[i], instances.fields()[i]);
+        state.foldPending(r, instances.atoms()[i], instances.fields()[i]);
+        now = state.atomValid(r, instances.atoms()[i], instances.fields()[i]);
       }
       if (now.isEmpty() || !now.containsAll(instances.memories()[i])) {
         return false; // the rest is folded, if need be, by the recording that follows
@@ -60,9 +61,9 @@ public record Precondition(InstanceSet instances) {
     return true;
   }
 
-  static boolean sameTrees(InstanceSet s, TraceSupport support) {
+  static boolean sameTrees(InstanceSet s, ValidInstances state) {
     for (int t = 0; t < s.trees().size(); t++) {
-      if (support.treeVersion(s.trees().get(t)) != s.versions()[t]) {
+      if (state.treeVersion(s.trees().get(t)) != s.versions()[t]) {
         return false;
       }
     }

@@ -7,15 +7,20 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.Coherence;
-import org.apophenia.legion.Issued;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.MemorySet;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.api.Coherence;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.instances.MemorySet;
+import org.apophenia.legion.tracing.Issued;
+import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.RecordingSupport;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.legion.tracing.ValidInstances;
+import org.apophenia.replay.template.FenceElision;
+import org.apophenia.replay.template.Optimisation;
+import org.apophenia.replay.template.Translation;
 
 /**
  * Captures the analysis of one trace for a {@link Recording} (dynamic tracing paper §IV-B). Before
@@ -24,7 +29,7 @@ import org.apophenia.legion.TraceSupport;
  * it. Reductions pending from before the trace are folded before its first access to the data (not
  * recorded: the fence stands for them). At the end it folds the reductions the trace leaves pending
  * (recorded like the other folds), reads the postcondition, and hands the analyses with what the
- * runtime captured ({@link TraceSupport#detachCapture}) to the {@link Optimisation}, which translates
+ * runtime captured ({@link RecordingSupport#detach}) to the {@link Optimisation}, which translates
  * them into graph-calculus commands ({@link Translation}) and optimises them, in the background by
  * default: only what reads the runtime's state as the trace runs is done on the application thread.
  *
@@ -33,7 +38,9 @@ import org.apophenia.legion.TraceSupport;
  */
 final class Recorder {
   private final int traceId;
-  private final TraceSupport support;
+  /** The physical state the pre- and postcondition read, and where pending reductions are folded. */
+  private final ValidInstances state;
+  private final RecordingSupport recording;
   private final boolean inlineOptimisation;
   private final List<OpSignature> ops = new ArrayList<>();
   /** The analyses (and end folds) in issue order, translated by the optimisation. */
@@ -81,7 +88,8 @@ final class Recorder {
 
   Recorder(int traceId, TraceSupport support, boolean inlineOptimisation, int keyHint) {
     this.traceId = traceId;
-    this.support = support;
+    this.state = support.instances();
+    this.recording = support.recording();
     this.inlineOptimisation = inlineOptimisation;
     base = support.simulation().eventCount();
     int cap = Math.max(16, keyHint);
@@ -109,14 +117,17 @@ final class Recorder {
     ops.add(OpSignature.of(op));
     // an execution fence orders everything before it, not only what conflicts with its accesses (it
     // has none): fence elision, which orders a back-to-back replay by accesses, must not apply
-    fences |= op.kind() == PendingOp.Kind.FENCE;
+    fences |= switch (op.kind()) {
+      case FENCE -> true;
+      case TASK, FILL, COPY, REDUCTION_COPY -> false;
+    };
     reads.clear();
     writes.clear();
     for (RegionRequirement q : op.requirements()) {
       LogicalRegion r = q.region();
       if (r.tree() != lastTree) { // most requirements are on the tree of the one before
         lastTree = r.tree();
-        int version = support.treeVersion(r);
+        int version = state.treeVersion(r);
         Integer v = treeVersions.putIfAbsent(r.tree(), version);
         treeRegion.putIfAbsent(r.tree(), r);
         if (v != null && v != version) {
@@ -165,7 +176,7 @@ final class Recorder {
    * with its valid memories (the precondition if {@code pre0}: the access reads or reduces).
    */
   private int[] keysOf(LogicalRegion r, int field, boolean pre0) {
-    int[] atoms = support.atomsOf(r);
+    int[] atoms = state.atomsOf(r);
     int[] ks = new int[atoms.length];
     long tf = (long) r.tree() << 6 | field;
     int[] byAtom = keysByAtom.get(tf);
@@ -186,15 +197,15 @@ final class Recorder {
         keyRegion[k] = r;
         keyAtom[k] = a;
         keyField[k] = field;
-        MemorySet valid = support.atomValid(r, a, field);
+        MemorySet valid = state.atomValid(r, a, field);
         if (valid.isEmpty() && pre0) {
           // reductions pending from before the trace: fold them now, before it (the data is the
           // same as if this operation's analysis folded them), so that the trace's own folds read
           // only its own reduction instances; a replay folds them the same way before its
           // precondition is checked (Precondition#foldPendingThenHolds). Not recorded: to the
           // trace's commands, they are what the fence waits for.
-          support.foldPending(r, a, field);
-          valid = support.atomValid(r, a, field);
+          state.foldPending(r, a, field);
+          valid = state.atomValid(r, a, field);
         }
         preValid[k] = valid;
         if (pre0) {
@@ -232,14 +243,14 @@ final class Recorder {
    */
   private boolean foldAtEnd() {
     for (LogicalRegion r : treeRegion.values()) {
-      if (support.treeVersion(r) != treeVersions.get(r.tree())) {
+      if (state.treeVersion(r) != treeVersions.get(r.tree())) {
         return false; // the atoms changed: unreplayable anyway
       }
     }
     boolean any = false;
     for (int k = 0; k < keyCount; k++) {
-      if (support.atomValid(keyRegion[k], keyAtom[k], keyField[k]).isEmpty()) {
-        List<Issued> folds = support.foldPending(keyRegion[k], keyAtom[k], keyField[k]);
+      if (state.atomValid(keyRegion[k], keyAtom[k], keyField[k]).isEmpty()) {
+        List<Issued> folds = state.foldPending(keyRegion[k], keyAtom[k], keyField[k]);
         if (!folds.isEmpty()) {
           steps.add(new Translation.Step(ops.size() - 1, null, folds));
           issuedCommands += folds.size();
@@ -279,14 +290,14 @@ final class Recorder {
     int[] versions = new int[trees.size()];
     for (int t = 0; t < trees.size(); t++) {
       versions[t] = treeVersions.get(trees.get(t).tree());
-      if (support.treeVersion(trees.get(t)) != versions[t]) {
+      if (state.treeVersion(trees.get(t)) != versions[t]) {
         unreplayable("a region tree was refined during the trace");
       }
     }
     int n = keyCount;
     MemorySet[] post = new MemorySet[n];
     for (int k = 0; k < n; k++) {
-      post[k] = support.atomValid(keyRegion[k], keyAtom[k], keyField[k]);
+      post[k] = state.atomValid(keyRegion[k], keyAtom[k], keyField[k]);
       if (post[k].isEmpty()) {
         unreplayable("reductions are pending at the end of the trace");
       }
@@ -325,7 +336,7 @@ final class Recorder {
     List<RegionRequirement> reqs = new ArrayList<>(summary.values());
     // the end folds' accesses are not the last operation's: no fence elision, so not treated as idempotent
     boolean idempotent = unreplayable == null && !foldedAtEnd && !fences && postImpliesPre(post, preSets);
-    Optimisation opt = Optimisation.start(List.copyOf(steps), support.detachCapture(), base, accesses, idempotent,
+    Optimisation opt = Optimisation.start(List.copyOf(steps), recording.detach(), base, accesses, idempotent,
         inlineOptimisation);
     return new Recording(traceId, ops, opt, pre, postc, reqs, accesses, unreplayable, idempotent, issuedCommands + 2,
         reduces);

@@ -1,7 +1,11 @@
 package org.apophenia.replay;
 
 import java.util.List;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.replay.template.Command;
+import org.apophenia.replay.template.FenceElision;
+import org.apophenia.replay.template.Optimisation;
+import org.apophenia.replay.template.TraceTemplate;
 
 /**
  * The memoized analysis of one trace (dynamic tracing paper §IV-B): the exact operations it covers,
@@ -34,8 +38,8 @@ public final class Recording {
   private final boolean idempotent;
   private final int weightedCommands;
   private final boolean reduces;
-  private ReplayProgram program;
-  private ReplayProgram elidedProgram;
+  private TraceTemplate template;
+  private TraceTemplate elidedTemplate;
 
   /**
    * @param traceId the trace id it was recorded for
@@ -123,27 +127,27 @@ public final class Recording {
     optimisation.startElision();
   }
 
-  /** The fenced replay's program, compiled on first use; waits for the optimisation. */
-  ReplayProgram program() {
-    ReplayProgram p = program;
+  /** The fenced replay's template, compiled on first use; waits for the optimisation. */
+  TraceTemplate template() {
+    TraceTemplate p = template;
     if (p == null) { // racy but benign: a pure function of immutable commands, with final fields
       int n = events();
       // the next replay may be fence-elided and bind any of these events: none is folded away (the
       // elided commands, which tell which it reads, need not exist yet)
-      program = p = ReplayProgram.compile(commands(), n, e -> e < n);
+      template = p = TraceTemplate.compile(commands(), n, e -> e < n);
     }
     return p;
   }
 
-  /** The fence-elided replay's program, compiled on first use; waits for the fence elision. */
-  ReplayProgram elidedProgram() {
-    ReplayProgram p = elidedProgram;
+  /** The fence-elided replay's template, compiled on first use; waits for the fence elision. */
+  TraceTemplate elidedTemplate() {
+    TraceTemplate p = elidedTemplate;
     if (p == null) {
       FenceElision.Elided e = elided();
       int n = events();
       // the next back-to-back replay binds this one's events n..2n-1 as its 0..n-1: those it reads stay
-      boolean[] next = ReplayProgram.readBelow(e.commands(), n);
-      elidedProgram = p = ReplayProgram.compile(e.commands(), e.events(), x -> x >= n && x < 2 * n && next[x - n]);
+      boolean[] next = TraceTemplate.readBelow(e.commands(), n);
+      elidedTemplate = p = TraceTemplate.compile(e.commands(), e.events(), x -> x >= n && x < 2 * n && next[x - n]);
     }
     return p;
   }

@@ -14,8 +14,8 @@ import java.util.List;
  * thread so the engine stays deterministic and single-threaded.
  *
  * <p>A look-up of the same id as the previous one, with no recording added or evicted in between,
- * returns the same list without asking Caffeine again (a back-to-back replay's look-up was a tenth of
- * a 10-task replay); it counts as a hit. Caffeine's frequency sketch then sees one access per run of
+ * returns the same list without asking Caffeine again (back-to-back replays look up one id over and
+ * over); it counts as a hit. Caffeine's frequency sketch then sees one access per run of
  * look-ups of one id, which can only matter when the cache is full.
  *
  * <p>Cost: amortised O(1) per put, O(recordings of the id) per look-up, O(1) for a repeated one. Not

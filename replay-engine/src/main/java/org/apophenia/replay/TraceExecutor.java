@@ -1,17 +1,19 @@
 package org.apophenia.replay;
 
 import java.util.List;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.replay.template.TraceTemplate;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 
 /**
- * Replays a {@link Recording} (dynamic tracing paper §IV-D): executes its commands in order (as a
- * {@link ReplayProgram}), renaming each local event to the simulator event the command produces now,
- * launches the trace's tasks with their recorded mapping, re-issues the recorded copies and fills with
- * their data movement, and completes the trace's fills, copies and fences in the runtime. No dependence analysis runs. The summary operation and the postcondition are left to the caller, which may delay
- * them (§IV-E): they are registered and applied with the returned completion event.
+ * Replays a {@link Recording} (dynamic tracing paper §IV-D): binds the events its commands start from
+ * (the replay's fence, or the previous back-to-back replay's events), charges the replay's own work,
+ * and has its {@link TraceTemplate} execute the commands. No dependence analysis runs. The summary
+ * operation and the postcondition are left to the caller, which may delay them (§IV-E): they are
+ * registered and applied with the returned completion event.
  *
  * <p>Two forms: a <em>fenced</em> replay issues the fence (a mapping fence on the trace's data); an
  * <em>elided</em> replay (§IV-F) uses the fence-elided commands and binds the previous replay's events
@@ -36,81 +38,28 @@ final class TraceExecutor {
   record Replayed(Recording recording, Event[] own, Event chainFence, int operationsAfter, Event completion) {}
 
   /** Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it. */
-  static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport s, Replayed previous, long nanosPerOp) {
-    Simulation sim = s.simulation();
+  static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport support, Replayed previous,
+      long nanosPerOp) {
+    Simulation sim = support.simulation();
+    ReplaySupport s = support.replay();
     boolean elided = previous != null;
-    ReplayProgram p = elided ? r.elidedProgram() : r.program();
+    TraceTemplate p = elided ? r.elidedTemplate() : r.template();
     int n = r.events();
     Event[] ev = new Event[elided ? r.elided().events() : n];
     Event chainFence = Event.NONE;
     if (elided) {
       System.arraycopy(previous.own(), 0, ev, 0, n);
       chainFence = previous.chainFence();
-    } else if (p.fenced) {
+    } else if (p.fenced()) {
       chainFence = s.fence(r.summary());
     }
     // a fenced replay is a mapping fence (thesis §4.5): its replay work starts when the fence triggers;
     // each node replays its own tasks (control replication), so each node's tasks wait for its own work
     Event[] gates = s.replayGates(r.traceId(), p.tasksPerNode(sim.machine().nodeCount()), nanosPerOp,
         elided ? Event.NONE : chainFence);
-    Event[] pre = new Event[p.maxPres + 1]; // an operation's preconditions, and the gate
-    Event completion = Event.NONE;
-    byte[] kind = p.kind;
-    int[] result = p.result;
-    int[] preStart = p.preStart;
-    int[] pres = p.pres;
-    for (int i = 0, steps = kind.length; i < steps; i++) {
-      int from = preStart[i];
-      int k = preStart[i + 1] - from;
-      switch (kind[i]) {
-        case ReplayProgram.FENCE -> ev[result[i]] = chainFence;
-        case ReplayProgram.MERGE -> {
-          Event[] in = new Event[k];
-          for (int j = 0; j < k; j++) {
-            in[j] = ev[pres[from + j]];
-          }
-          ev[result[i]] = sim.merge(in); // reads the array in place
-        }
-        case ReplayProgram.TASK, ReplayProgram.REISSUE -> {
-          for (int j = 0; j < k; j++) {
-            pre[j] = ev[pres[from + j]];
-          }
-          if (kind[i] == ReplayProgram.TASK) {
-            Command.Work.Task t = (Command.Work.Task) p.work[i];
-            Event gate = gates[t.processor().node()];
-            if (!gate.isNone()) {
-              pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
-            }
-            ev[result[i]] = s.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(),
-                Event.NONE, pre, k);
-          } else {
-            Command.Work.Reissue ri = (Command.Work.Reissue) p.work[i];
-            ev[result[i]] = s.reissue(ri.operation(), ri.effect(), Event.NONE, pre, k);
-          }
-        }
-        case ReplayProgram.COMPLETE -> {
-          Event done = k == 0 ? Event.NONE : k == 1 ? ev[pres[from]] : merged(sim, ev, pres, from, k);
-          Command.Work.Complete c = (Command.Work.Complete) p.work[i];
-          ev[result[i]] = s.completeReplayed(ops.get(c.index()), done);
-        }
-        default -> { // the summary: the caller registers it (see the class notes)
-          Event done = k == 0 ? Event.NONE : ev[pres[from]];
-          ev[result[i]] = done;
-          completion = done;
-        }
-      }
-    }
+    Event completion = p.execute(ev, chainFence, gates, ops, s, sim);
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
-    return new Replayed(r, own, chainFence, s.operationCount(), completion);
+    return new Replayed(r, own, chainFence, support.operationCount(), completion);
   }
-
-  private static Event merged(Simulation sim, Event[] ev, int[] pres, int from, int k) {
-    Event[] in = new Event[k];
-    for (int j = 0; j < k; j++) {
-      in[j] = ev[pres[from + j]];
-    }
-    return sim.merge(in);
-  }
-
 }

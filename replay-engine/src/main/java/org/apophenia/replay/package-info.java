@@ -44,5 +44,16 @@
  * runtime completes it ({@code TraceSupport.completeReplayed}); a fill's value and a reduction
  * copy's operator are part of its signature. Untraceable, as in Legion: inline mappings and blocking
  * waits on futures inside a trace (the runtime rejects them with an engine installed).
+ *
+ * <h2>Rooms</h2>
+ * This package is the engine: {@link org.apophenia.replay.DynamicTracing} (its public API with
+ * {@link org.apophenia.replay.TracingOptions} and {@link org.apophenia.replay.TraceMismatchException}),
+ * its recordings ({@link org.apophenia.replay.Recording}, {@link org.apophenia.replay.OpSignature},
+ * {@link org.apophenia.replay.Precondition}, {@link org.apophenia.replay.Postcondition},
+ * {@link org.apophenia.replay.InstanceSet}; the recorder, the recording cache and the executor are
+ * package-private). Below it, {@link org.apophenia.replay.template} turns a recording's analyses into
+ * graph-calculus commands, optimises them and compiles them into the trace template a replay executes,
+ * and {@link org.apophenia.replay.stats} counts what the engine did. Both depend only on
+ * legion-runtime's tracing seam, never on this package.
  */
 package org.apophenia.replay;

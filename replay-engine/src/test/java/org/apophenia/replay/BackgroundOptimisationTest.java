@@ -7,6 +7,10 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.apophenia.replay.stats.TracingStatistics;
+import org.apophenia.replay.template.Command;
+import org.apophenia.replay.template.Optimisation;
+import org.apophenia.replay.template.Translation;
 
 /**
  * The recording's optimisation runs on a background thread by default ({@link Optimisation}): which
@@ -28,8 +32,8 @@ class BackgroundOptimisationTest {
     TracedRunner b = new TracedRunner(prog, background, MACHINE, null);
     assertThat(b.data()).isDeepEqualTo(a.data());
     assertThat(starts(b)).as("simulated start of every task").isEqualTo(starts(a));
-    TracingStatistics si = inline.statistics();
-    TracingStatistics sb = background.statistics();
+    TracingStatistics si = inline.stats();
+    TracingStatistics sb = background.stats();
     assertThat(sb.replays()).isEqualTo(si.replays());
     assertThat(sb.elidedReplays()).isEqualTo(si.elidedReplays());
     assertThat(sb.recordings()).isEqualTo(si.recordings());

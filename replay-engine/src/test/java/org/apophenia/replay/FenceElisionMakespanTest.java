@@ -21,7 +21,7 @@ class FenceElisionMakespanTest {
         ITERATIONS, taskNanos, "perlmutter:1", PIECES);
     DynamicTracing full = new DynamicTracing(base);
     long opt = Stencil.makespan(full, ITERATIONS, taskNanos, "perlmutter:1", PIECES);
-    assertThat(full.statistics().elidedReplays()).as("back-to-back replays use elided commands")
+    assertThat(full.stats().elidedReplays()).as("back-to-back replays use elided commands")
         .isEqualTo(ITERATIONS - 3); // record, re-record (precondition), fenced replay, then elided
     return new long[] {none, noOpt, opt};
   }

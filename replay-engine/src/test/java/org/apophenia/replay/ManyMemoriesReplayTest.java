@@ -6,7 +6,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.apophenia.legion.MemorySet;
+import org.apophenia.legion.instances.MemorySet;
 
 /**
  * Record and replay on machines with more than 64 memories, every task on a GPU whose memories have
@@ -25,7 +25,7 @@ class ManyMemoriesReplayTest {
     TracedRunner plain = new TracedRunner(prog, null, MACHINES[machine], new HighMemoryMapper());
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
     TracedRunner traced = new TracedRunner(prog, engine, MACHINES[machine], new HighMemoryMapper());
-    assertThat(traced.data()).as("%s", engine.statistics()).isDeepEqualTo(plain.data());
+    assertThat(traced.data()).as("%s", engine.stats()).isDeepEqualTo(plain.data());
   }
 
   @Example
@@ -41,8 +41,8 @@ class ManyMemoriesReplayTest {
         DynamicTracing engine = new DynamicTracing();
         TracedRunner traced = new TracedRunner(prog, engine, machine, new HighMemoryMapper());
         assertThat(traced.data()).as("seed %d on %s", seed, machine).isDeepEqualTo(plain.data());
-        replays += engine.statistics().replays();
-        elided += engine.statistics().elidedReplays();
+        replays += engine.stats().replays();
+        elided += engine.stats().elidedReplays();
         for (int id = 0; id < 3; id++) {
           for (Recording r : engine.recordings(id)) {
             highPre += countAbove64(r.precondition().instances());

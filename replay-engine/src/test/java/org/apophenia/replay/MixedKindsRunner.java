@@ -4,39 +4,40 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.IndexLauncher;
-import org.apophenia.legion.InlineRegion;
+import org.apophenia.legion.ForwardingTraceEngine;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.ReductionOp;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.PendingOp;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.replay.MixedKindsProgram.Copy;
+import org.apophenia.replay.MixedKindsProgram.Fill;
+import org.apophenia.replay.MixedKindsProgram.IndexTask;
+import org.apophenia.replay.MixedKindsProgram.Step;
+import org.apophenia.replay.MixedKindsProgram.Task;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.SimulationListener;
 import org.apophenia.sim.Span;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
-import org.apophenia.replay.MixedKindsProgram.Copy;
-import org.apophenia.replay.MixedKindsProgram.Fill;
-import org.apophenia.replay.MixedKindsProgram.IndexTask;
-import org.apophenia.replay.MixedKindsProgram.Step;
-import org.apophenia.replay.MixedKindsProgram.Task;
 
 /**
  * Runs a {@link MixedKindsProgram} once on a fresh runtime with a trace engine and keeps what the
@@ -50,14 +51,14 @@ final class MixedKindsRunner {
   private static final int PROBE = 99;
 
   /** One traced operation as run: its kind, simulated start and end. */
-  record Timed(PendingOp.Kind kind, long start, long end) {}
+  record Timed(OpKind kind, long start, long end) {}
 
   final long[][] data;
   final List<Timed> ops = new ArrayList<>();
 
   MixedKindsRunner(MixedKindsProgram prog, TraceEngine engine) {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
-        AnalysisCostModel.none());
+        CostModel.none());
     Map<Integer, Long> starts = new HashMap<>();
     Map<Integer, Long> triggers = new HashMap<>();
     rt.simulation().listener(new SimulationListener() {
@@ -153,64 +154,29 @@ final class MixedKindsRunner {
    * Forwards everything to the engine under test (none: always analyse) and notes the traced
    * operations; at the probe trace's {@code tbegin}, their completion events.
    */
-  private static final class Ids implements TraceEngine {
-    private final TraceEngine inner;
+  private static final class Ids extends ForwardingTraceEngine {
     final List<PendingOp> ops = new ArrayList<>();
     final List<Event> events = new ArrayList<>();
 
     Ids(TraceEngine inner) {
-      this.inner = inner;
+      super(inner);
     }
 
     @Override
     public void beginTrace(int traceId, TraceSupport support) {
       if (traceId == PROBE) {
         for (PendingOp op : ops) {
-          events.add(support.eventOf(op.op()));
+          events.add(support.replay().eventOf(op.op()));
         }
       }
-      if (inner != null) {
-        inner.beginTrace(traceId, support);
-      }
+      super.beginTrace(traceId, support);
     }
 
     @Override
     public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
       ops.add(op);
-      return inner == null ? Decision.ANALYZE : inner.onOperation(traceId, op, support);
-    }
-
-    @Override
-    public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
-      if (inner != null) {
-        inner.observe(traceId, analysis, support);
-      }
-    }
-
-    @Override
-    public Decision endTrace(int traceId, TraceSupport support) {
-      return inner == null ? Decision.ANALYZE : inner.endTrace(traceId, support);
-    }
-
-    @Override
-    public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
-      if (inner != null) {
-        inner.beforeAnalysis(traceId, op, support);
-      }
-    }
-
-    @Override
-    public void closeTrace(int traceId, TraceSupport support) {
-      if (inner != null) {
-        inner.closeTrace(traceId, support);
-      }
-    }
-
-    @Override
-    public void synchronize(TraceSupport support) {
-      if (inner != null) {
-        inner.synchronize(support);
-      }
+      return super.onOperation(traceId, op, support);
     }
   }
+
 }

@@ -9,13 +9,15 @@ import java.util.function.ToLongFunction;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.AnalyzeAll;
+import org.apophenia.legion.tracing.OpKind;
+import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.replay.MixedKindsProgram.Copy;
 import org.apophenia.replay.MixedKindsProgram.Fill;
 import org.apophenia.replay.MixedKindsProgram.IndexTask;
 import org.apophenia.replay.MixedKindsProgram.Step;
 import org.apophenia.replay.MixedKindsProgram.Task;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +33,7 @@ class OpKindsReplayProperties {
    * The law on one program. {@code replayed} reads the engine's replayed operations of a kind after
    * the run.
    */
-  static void checkLaw(MixedKindsProgram prog, TraceEngine engine, ToLongFunction<PendingOp.Kind> replayed) {
+  static void checkLaw(MixedKindsProgram prog, TraceEngine engine, ToLongFunction<OpKind> replayed) {
     MixedKindsRunner analysed = new MixedKindsRunner(prog, null);
     MixedKindsRunner traced = new MixedKindsRunner(prog, engine);
     for (int f = 0; f < MixedKindsProgram.FIELDS; f++) {
@@ -40,7 +42,7 @@ class OpKindsReplayProperties {
     List<int[]> deps = dependences(prog);
     assertThat(unordered(analysed, deps)).as("dependences the analysed run breaks, %s", prog).isEmpty();
     assertThat(unordered(traced, deps)).as("dependences the replayed run breaks, %s", prog).isEmpty();
-    for (PendingOp.Kind k : PendingOp.Kind.values()) {
+    for (OpKind k : OpKind.values()) {
       assertThat(replayed.applyAsLong(k)).as("%s operations the engine replayed, %s", k, prog).isPositive();
     }
   }
@@ -51,10 +53,10 @@ class OpKindsReplayProperties {
       @ForAll boolean elision) {
     MixedKindsProgram prog = MixedKindsProgram.random(seed, iterations, extra);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    checkLaw(prog, engine, k -> engine.statistics().replayed(k));
-    TracingStatistics s = engine.statistics();
-    assertThat(s.replayedTasks() + s.replayedFills() + s.replayedCopies() + s.replayedReductionCopies()
-        + s.replayedFences()).as("%s", s).isEqualTo(s.replayedOps());
+    checkLaw(prog, engine, k -> engine.stats().replayed(k));
+    TracingStatistics s = engine.stats();
+    assertThat(s.replayedByKind().values().stream().mapToLong(Long::longValue).sum()).as("%s", s)
+        .isEqualTo(s.replayedOps());
     assertThat(s.unreplayable()).as("%s", s).isZero();
   }
 
@@ -62,7 +64,7 @@ class OpKindsReplayProperties {
   @Test
   void anEngineThatAlwaysAnalysesFailsTheLaw() {
     MixedKindsProgram prog = MixedKindsProgram.random(42, 4, 2);
-    ReplayHappensProperties.AlwaysAnalyse stub = new ReplayHappensProperties.AlwaysAnalyse();
+    AnalyzeAll stub = new AnalyzeAll();
     assertThatThrownBy(() -> checkLaw(prog, stub, k -> 0)).isInstanceOf(AssertionError.class)
         .hasMessageContaining("operations the engine replayed");
   }
@@ -81,8 +83,8 @@ class OpKindsReplayProperties {
     for (int f = 0; f < MixedKindsProgram.FIELDS; f++) {
       assertThat(traced.data[f]).as("field f%d", f).containsExactly(analysed.data[f]);
     }
-    TracingStatistics s = engine.statistics();
-    assertThat(s.replayedFills()).as("%s", s).isPositive();
+    TracingStatistics s = engine.stats();
+    assertThat(s.replayed(OpKind.FILL)).as("%s", s).isPositive();
     assertThat(s.recordings()).as("one recording per value at least, %s", s).isGreaterThanOrEqualTo(2);
   }
 

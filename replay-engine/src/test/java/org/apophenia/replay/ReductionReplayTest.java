@@ -4,25 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.Future;
-import org.apophenia.legion.IndexLauncher;
-import org.apophenia.legion.InlineRegion;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.ReductionOp;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -57,7 +58,7 @@ class ReductionReplayTest {
 
   private static Result stencil(DynamicTracing engine, Shape shape) {
     LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(),
-        AnalysisCostModel.none());
+        CostModel.none());
     int sum = rt.registerReduction(ReductionOp.sumLong());
     FieldSpace fs = rt.createFieldSpace();
     Field x = fs.allocate("x", FieldType.LONG);
@@ -142,7 +143,7 @@ class ReductionReplayTest {
     out[1] = read(rt, grid, y);
     out[2] = read(rt, res, x);
     out[3] = read(rt, hist, x);
-    return new Result(out, engine == null ? null : engine.statistics(), engine);
+    return new Result(out, engine == null ? null : engine.stats(), engine);
   }
 
   private static Future residual(LegionRuntime rt, Rect dom, Partition p, LogicalRegion grid, Field x, Field y,

@@ -2,7 +2,7 @@ package org.apophenia.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.legion.LegionCosts;
+import org.apophenia.legion.cost.LegionCosts;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.Processor;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -30,7 +30,7 @@ class ReplayCostTest {
     SimulationResult none = Stencil.run(null, ITERATIONS, 1_000, "perlmutter:2", 8, costs);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults());
     SimulationResult traced = Stencil.run(engine, ITERATIONS, 1_000, "perlmutter:2", 8, costs);
-    long replays = engine.statistics().replays();
+    long replays = engine.stats().replays();
     assertThat(replays).isGreaterThan(0);
     for (int node = 0; node < 2; node++) {
       long analysed = utilityBusy(none, node);

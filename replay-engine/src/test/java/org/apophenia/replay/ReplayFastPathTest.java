@@ -6,29 +6,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.error.DestroyedResourceException;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.IndexLauncher;
-import org.apophenia.legion.InlineRegion;
-import org.apophenia.legion.error.InterferenceException;
+import org.apophenia.legion.ForwardingTraceEngine;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.OpAnalysis;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.PendingOp;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.TraceSupport;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.error.DestroyedResourceException;
+import org.apophenia.legion.error.InterferenceException;
+import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -51,7 +52,7 @@ class ReplayFastPathTest {
 
   /** A runtime on two nodes (copies between GPUs); task 1 adds 1 to what it writes and 3x what it reads. */
   private void setUp(TraceEngine engine) {
-    rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:2"), new DefaultMapper(), CostModel.none());
     rt.registerTask(new TaskDefinition(1, "step", Map.of(ProcessorKind.GPU, step(1), ProcessorKind.CPU, step(1)),
         TaskCost.fixed(1000)));
     rt.registerTask(new TaskDefinition(2, "host step", Map.of(ProcessorKind.CPU, step(5)), TaskCost.fixed(1000)));
@@ -91,7 +92,7 @@ class ReplayFastPathTest {
     };
   }
 
-  private static Field field(org.apophenia.legion.TaskContext ctx, int req) {
+  private static Field field(org.apophenia.legion.api.TaskContext ctx, int req) {
     long m = ctx.requirement(req).fields();
     return ctx.requirement(req).parent().fieldSpace().fields().get(Long.numberOfTrailingZeros(m));
   }
@@ -144,7 +145,7 @@ class ReplayFastPathTest {
     DynamicTracing e = new DynamicTracing();
     setUp(e);
     program.run();
-    assertThat(data()).as("%s", e.statistics()).isDeepEqualTo(want);
+    assertThat(data()).as("%s", e.stats()).isDeepEqualTo(want);
     return e;
   }
 
@@ -161,7 +162,7 @@ class ReplayFastPathTest {
       traced(1, this::jacobi);
       traced(1, this::jacobi);
     });
-    TracingStatistics s = e.statistics();
+    TracingStatistics s = e.stats();
     assertThat(s.replays()).isGreaterThanOrEqualTo(4);
     assertThat(s.postconditionsSkipped()).as("%s", s).isGreaterThanOrEqualTo(2);
   }
@@ -180,7 +181,7 @@ class ReplayFastPathTest {
       }
       rt.execute(new TaskLauncher(2, RegionRequirement.of(root, Privilege.READ_WRITE, root, x)));
     });
-    assertThat(e.statistics().replays()).isGreaterThanOrEqualTo(3);
+    assertThat(e.stats().replays()).isGreaterThanOrEqualTo(3);
     assertThat(e.recordings(1).get(0).idempotent()).isFalse();
   }
 
@@ -239,7 +240,7 @@ class ReplayFastPathTest {
     summaries = 0;
     program.run();
     assertThat(data()).isDeepEqualTo(want);
-    TracingStatistics s = engine.statistics();
+    TracingStatistics s = engine.stats();
     // instance 2 is recorded again (the first one's precondition named host memory), 3 is a fenced
     // replay, 4-6 are elided
     assertThat(s.elidedReplays()).as("%s", s).isEqualTo(3);
@@ -253,54 +254,29 @@ class ReplayFastPathTest {
 
   /** {@code engine}, counting the summaries it registers through the runtime's support. */
   private TraceEngine countingSummaries(DynamicTracing engine) {
-    return new TraceEngine() {
-      private TraceSupport wrap(TraceSupport s) {
-        return (TraceSupport) java.lang.reflect.Proxy.newProxyInstance(TraceSupport.class.getClassLoader(),
-            new Class<?>[] {TraceSupport.class}, (proxy, m, args) -> {
+    return new ForwardingTraceEngine(engine) {
+      @Override
+      protected TraceSupport handOn(TraceSupport s) {
+        return proxy(TraceSupport.class, s, m -> m.getName().equals("replay"));
+      }
+
+      /**
+       * {@code target} behind a proxy of {@code type} that counts registerSummary calls and wraps what
+       * the methods {@code wraps} accepts return (the replay support) the same way.
+       */
+      private <T> T proxy(Class<T> type, T target, java.util.function.Predicate<java.lang.reflect.Method> wraps) {
+        return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+            (proxy, m, args) -> {
               if (m.getName().equals("registerSummary")) {
                 summaries++;
               }
               try {
-                return m.invoke(s, args);
+                Object r = m.invoke(target, args);
+                return wraps.test(m) ? proxy(ReplaySupport.class, (ReplaySupport) r, x -> false) : r;
               } catch (java.lang.reflect.InvocationTargetException e) {
                 throw e.getCause();
               }
-            });
-      }
-
-      @Override
-      public void beginTrace(int traceId, TraceSupport support) {
-        engine.beginTrace(traceId, wrap(support));
-      }
-
-      @Override
-      public Decision onOperation(int traceId, PendingOp op, TraceSupport support) {
-        return engine.onOperation(traceId, op, wrap(support));
-      }
-
-      @Override
-      public void observe(int traceId, OpAnalysis analysis, TraceSupport support) {
-        engine.observe(traceId, analysis, wrap(support));
-      }
-
-      @Override
-      public Decision endTrace(int traceId, TraceSupport support) {
-        return engine.endTrace(traceId, wrap(support));
-      }
-
-      @Override
-      public void beforeAnalysis(int traceId, PendingOp op, TraceSupport support) {
-        engine.beforeAnalysis(traceId, op, wrap(support));
-      }
-
-      @Override
-      public void closeTrace(int traceId, TraceSupport support) {
-        engine.closeTrace(traceId, wrap(support));
-      }
-
-      @Override
-      public void synchronize(TraceSupport support) {
-        engine.synchronize(wrap(support));
+            }));
       }
     };
   }
@@ -362,7 +338,7 @@ class ReplayFastPathTest {
       }
       results.add(data());
       if (engine != null) {
-        assertThat(engine.statistics().replays()).isGreaterThanOrEqualTo(3);
+        assertThat(engine.stats().replays()).isGreaterThanOrEqualTo(3);
       }
     }
     assertThat(results.get(1)).isDeepEqualTo(results.get(0));

@@ -11,8 +11,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
-import org.apophenia.legion.HostMapper;
-import org.apophenia.legion.TraceEngine;
+import org.apophenia.legion.AnalyzeAll;
+import org.apophenia.legion.api.HostMapper;
+import org.apophenia.legion.tracing.TraceEngine;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,8 +72,8 @@ class ReplayProperties {
       @ForAll boolean mixed, @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
     TracedProgram prog = program(seed, iterations, body, mixed, futures, false);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    checkLaws(prog, hostMapper, engine, () -> engine.statistics().replayedOps(), engine::statistics);
-    TracingStatistics s = engine.statistics();
+    checkLaws(prog, hostMapper, engine, () -> engine.stats().replayedOps(), engine::stats);
+    TracingStatistics s = engine.stats();
     STATS.addAndGet(0, s.replays());
     STATS.addAndGet(1, s.elidedReplays());
     STATS.addAndGet(2, s.recordings());
@@ -112,8 +114,8 @@ class ReplayProperties {
       @ForAll boolean elision, @ForAll boolean hostMapper, @ForAll boolean futures) {
     TracedProgram prog = program(seed, iterations, body, true, futures, true);
     DynamicTracing engine = new DynamicTracing(TracingOptions.defaults().withFenceElision(elision));
-    checkLaws(prog, hostMapper, engine, () -> engine.statistics().replayedOps(), engine::statistics);
-    TracingStatistics s = engine.statistics();
+    checkLaws(prog, hostMapper, engine, () -> engine.stats().replayedOps(), engine::stats);
+    TracingStatistics s = engine.stats();
     REDUCING.addAndGet(0, s.replays());
     REDUCING.addAndGet(1, s.reducingReplays());
     REDUCING.addAndGet(2, s.reducingReplays() > 0 ? 1 : 0);
@@ -124,8 +126,8 @@ class ReplayProperties {
   /** The laws cannot pass vacuously: an engine that never memoizes keeps the data right but fails them. */
   @Test
   void anEngineThatAlwaysAnalysesFailsTheLaws() {
-    ReplayHappensProperties.AlwaysAnalyse stub = new ReplayHappensProperties.AlwaysAnalyse();
-    assertThatThrownBy(() -> checkLaws(program(42, 3, 5, true, true, false), false, stub, () -> stub.replayedOps,
+    AnalyzeAll stub = new AnalyzeAll();
+    assertThatThrownBy(() -> checkLaws(program(42, 3, 5, true, true, false), false, stub, () -> 0,
         () -> "always analysed")).isInstanceOf(AssertionError.class)
         .hasMessageContaining("operations the engine replayed");
   }
@@ -149,8 +151,8 @@ class ReplayProperties {
     SPURIOUS.incrementAndGet(2);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
     // identical whole-body iterations replay (ReplayHappensProperties): else there is nothing to measure
-    assertThat(withFences.statistics().replayedOps()).as("%s", withFences.statistics()).isPositive();
-    assertThat(withElision.statistics().replayedOps()).as("%s", withElision.statistics()).isPositive();
+    assertThat(withFences.stats().replayedOps()).as("%s", withFences.stats()).isPositive();
+    assertThat(withElision.stats().replayedOps()).as("%s", withElision.stats()).isPositive();
   }
 
   /**
@@ -164,7 +166,7 @@ class ReplayProperties {
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
     DynamicTracing engine = new DynamicTracing();
     TracedRunner elided = new TracedRunner(prog, engine, MACHINE, null);
-    assertThat(engine.statistics().elidedReplays()).isEqualTo(1);
+    assertThat(engine.stats().elidedReplays()).isEqualTo(1);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
     assertThat(elided.unorderedInterferingPairs()).isEmpty();
   }
@@ -179,7 +181,7 @@ class ReplayProperties {
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, new HostMapper());
     DynamicTracing engine = new DynamicTracing();
     TracedRunner traced = new TracedRunner(prog, engine, MACHINE, new HostMapper());
-    assertThat(engine.statistics().replays()).isEqualTo(1);
+    assertThat(engine.stats().replays()).isEqualTo(1);
     assertThat(plain.unorderedInterferingPairs()).isEmpty();
     assertThat(traced.unorderedInterferingPairs()).isEmpty();
   }
@@ -194,7 +196,7 @@ class ReplayProperties {
     TracedRunner plain = new TracedRunner(prog, null, MACHINE, null);
     DynamicTracing engine = new DynamicTracing();
     TracedRunner elided = new TracedRunner(prog, engine, MACHINE, null);
-    assertThat(engine.statistics().elidedReplays()).isEqualTo(1);
+    assertThat(engine.stats().elidedReplays()).isEqualTo(1);
     assertThat(elided.data()).isDeepEqualTo(plain.data());
   }
 

@@ -2,21 +2,21 @@ package org.apophenia.replay;
 
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
@@ -33,12 +33,12 @@ final class Stencil {
 
   /** Simulated makespan in ns; {@code engine} null for no tracing. */
   static long makespan(DynamicTracing engine, int iterations, long taskNanos, String machine, int pieces) {
-    return run(engine, iterations, taskNanos, machine, pieces, AnalysisCostModel.fixed(1_000_000)).makespanNanos();
+    return run(engine, iterations, taskNanos, machine, pieces, CostModel.fixed(1_000_000)).makespanNanos();
   }
 
   /** The simulation's result of the program under {@code costs}; {@code engine} null for no tracing. */
   static SimulationResult run(DynamicTracing engine, int iterations, long taskNanos, String machine, int pieces,
-      AnalysisCostModel costs) {
+      CostModel costs) {
     LegionRuntime rt = new LegionRuntime(Presets.machine(machine), new DefaultMapper(), costs);
     TaskBody body = ctx -> 0L;
     rt.registerTask(new TaskDefinition(1, "stencil", Map.of(ProcessorKind.GPU, body, ProcessorKind.CPU, body),

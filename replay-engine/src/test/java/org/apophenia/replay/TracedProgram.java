@@ -3,7 +3,7 @@ package org.apophenia.replay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apophenia.legion.Privilege;
+import org.apophenia.legion.api.Privilege;
 
 /**
  * A random iterative program with manual trace annotations, after legion-runtime's RandomProgram: one

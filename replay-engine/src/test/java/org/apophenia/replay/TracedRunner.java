@@ -4,27 +4,27 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
 import org.apophenia.legion.HashChain;
-import org.apophenia.legion.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Mapper;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.ReductionOp;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
-import org.apophenia.legion.TraceEngine;
-import org.apophenia.legion.InlineRegion;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Mapper;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
@@ -55,44 +55,15 @@ final class TracedRunner {
   final List<Use> uses = new ArrayList<>();
   private final Map<Long, Use> byKey = new HashMap<>();
   /** Per operation issued (by sequence number): its future and its task instances; null for fills. */
-  private final List<org.apophenia.legion.Future> futures = new ArrayList<>();
+  private final List<org.apophenia.legion.api.Future> futures = new ArrayList<>();
   private final List<List<Use>> opUses = new ArrayList<>();
 
   TracedRunner(TracedProgram prog, TraceEngine engine, String machine, Mapper mapper) {
     rt = new LegionRuntime(Presets.machine(machine), mapper == null ? new DefaultMapper() : mapper,
-        AnalysisCostModel.none());
+        CostModel.none());
     rt.registerReduction(ReductionOp.sumLong());
     rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
     TaskBody body = ctx -> {
-      List<HashChain.View> views = new ArrayList<>();
-      List<long[]> masks = new ArrayList<>();
-      for (int i = 0; i < ctx.requirementCount(); i++) {
-        RegionRequirement q = ctx.requirement(i);
-        int fi = i;
-        byte pc = Privilege.code(q.privilege());
-        views.add(new HashChain.View() {
-          public Rect bounds() {
-            return q.region().bounds();
-          }
-
-          public byte priv() {
-            return pc;
-          }
-
-          public long get(long[] pt, int f) {
-            return ctx.accessor(fi, fields[f]).getLong(pt);
-          }
-
-          public void set(long[] pt, int f, long v) {
-            ctx.accessor(fi, fields[f]).setLong(v, pt);
-          }
-
-          public void reduce(long[] pt, int f, long v) {
-            ctx.accessor(fi, fields[f]).reduce(v, pt);
-          }
-        });
-        masks.add(HashChain.fieldIds(q.fields()));
-      }
       long point = ctx.point().length == 0 ? 0 : ctx.point()[0];
       long seed = (Long) ctx.arg(0) + point * 31;
       if (ctx.argCount() > 2) { // a future's value: a task's seed, a reduced future or a future map
@@ -109,7 +80,7 @@ final class TracedRunner {
       }
       Use u = byKey.get((Long) ctx.arg(1) * 64 + point);
       u.start = rt.simulation().now();
-      HashChain.run(seed, views, masks);
+      HashChain.runOn(ctx, fields, seed);
       return seed;
     };
     rt.registerTask(new TaskDefinition(1, "chain", Map.of(ProcessorKind.CPU, body, ProcessorKind.GPU, body),

@@ -35,20 +35,6 @@ import org.apophenia.sim.machine.Route;
  * reservations, reclaiming the storage of old operations. Not thread-safe.
  */
 final class Engine {
-  static final byte TASK = 0;
-  static final byte ANALYSIS = 1;
-  static final byte REPLAY = 2;
-  static final byte COPY = 3;
-  static final byte FILL = 4;
-  static final byte MERGE = 5;
-  static final byte FENCE = 6;
-  static final byte BARRIER = 7;
-  static final byte USER = 8;
-
-  private static final Category[] CATEGORY = {
-      Category.TASK, Category.ANALYSIS, Category.REPLAY, Category.COPY, Category.FILL,
-      Category.SYNC, Category.SYNC, Category.SYNC, Category.SYNC};
-
   private final Machine machine;
   private final int processorCount;
   private final Resource[] resources;
@@ -56,6 +42,7 @@ final class Engine {
 
   // Per operation (structure of arrays).
   private int ops;
+  /** {@link EventKind#code} of each op. */
   private byte[] kind = new byte[0];
   /** Processor of a task; current hop of a copy or fill. */
   private int[] resource = new int[0];
@@ -91,12 +78,10 @@ final class Engine {
 
   private final TimeQueue future = new TimeQueue();
   private final IntArrayList work = new IntArrayList();
-  private final IntArrayList sinceFence = new IntArrayList();
+  private final SinceFence sinceFence = new SinceFence();
   /** Untriggered ops someone watches, and the watched ops that triggered since the last poll. */
   private final BitSet watched = new BitSet();
   private final IntArrayList watchedTriggered = new IntArrayList();
-  private int compactAt = 1024;
-  private int lastFence = -1;
   private long now;
   private long makespan;
   private int triggered;
@@ -176,20 +161,20 @@ final class Engine {
     return trigger[op];
   }
 
-  byte kind(int op) {
-    return kind[op];
+  EventKind kind(int op) {
+    return EventKind.of(kind[op]);
   }
 
   // ---------------------------------------------------------------- building the graph
 
   /** Allocates op; it stays un-ready (a guard count of 1) until {@link #end}. */
-  int begin(byte k, String opName, Object body, int res, long dur) {
+  int begin(EventKind k, String opName, Object body, int res, long dur) {
     int op = ops;
     if (op == kind.length) {
       grow();
     }
     ops++;
-    kind[op] = k;
+    kind[op] = k.code;
     resource[op] = res;
     duration[op] = dur;
     pending[op] = 1;
@@ -200,11 +185,8 @@ final class Engine {
     firstEdge[op] = -1;
     name[op] = opName;
     payload[op] = body;
-    if (k != BARRIER && k != USER) {
-      sinceFence.add(op);
-      if (sinceFence.size() >= compactAt) {
-        compactFenceSet();
-      }
+    if (k != EventKind.BARRIER && k != EventKind.USER) {
+      sinceFence.add(op, trigger);
     }
     return op;
   }
@@ -243,25 +225,24 @@ final class Engine {
 
   /** A fence: waits for every op since the previous fence, and for that fence. */
   int fence(int pre) {
-    int f = begin(FENCE, null, null, -1, 0);
+    int f = begin(EventKind.FENCE, null, null, -1, 0);
     depend(f, pre);
-    depend(f, lastFence);
-    for (int i = 0, n = sinceFence.size(); i < n; i++) {
-      int o = sinceFence.getInt(i);
+    depend(f, sinceFence.lastFence());
+    IntArrayList since = sinceFence.ops();
+    for (int i = 0, n = since.size(); i < n; i++) {
+      int o = since.getInt(i);
       if (o != f) {
         depend(f, o);
       }
     }
-    sinceFence.clear();
-    compactAt = 1024;
-    lastFence = f;
+    sinceFence.fenced(f);
     end(f);
     return f;
   }
 
   /** A barrier op that triggers after {@code arrivals} calls of {@link #arrive}. */
   int barrier(int arrivals) {
-    int b = begin(BARRIER, null, null, -1, 0);
+    int b = begin(EventKind.BARRIER, null, null, -1, 0);
     pending[b] = arrivals; // replaces the guard: the barrier is "ended" by its last arrival
     return b;
   }
@@ -285,24 +266,12 @@ final class Engine {
 
   /** A user event, triggered by {@link #triggerUser}. */
   int user() {
-    return begin(USER, null, null, -1, 0);
+    return begin(EventKind.USER, null, null, -1, 0);
   }
 
   void triggerUser(int op) {
     ready[op] = now;
     end(op);
-  }
-
-  private void compactFenceSet() {
-    int w = 0;
-    for (int i = 0, n = sinceFence.size(); i < n; i++) {
-      int o = sinceFence.getInt(i);
-      if (trigger[o] < 0) {
-        sinceFence.set(w++, o);
-      }
-    }
-    sinceFence.size(w);
-    compactAt = Math.max(1024, 2 * w);
   }
 
   // ---------------------------------------------------------------- running
@@ -359,8 +328,7 @@ final class Engine {
     int r = currentResource(op);
     running[r] = -1;
     markDirty(r);
-    byte k = kind[op];
-    if (k == COPY || k == FILL) {
+    if (EventKind.of(kind[op]).onChannels()) {
       Route route = (Route) payload[op];
       int hop = resource[op] + 1;
       if (hop < route.hops().size()) {
@@ -375,29 +343,25 @@ final class Engine {
   }
 
   private int currentResource(int op) {
-    byte k = kind[op];
-    if (k == COPY || k == FILL) {
+    if (EventKind.of(kind[op]).onChannels()) {
       return processorCount + slot[((Route) payload[op]).hops().get(resource[op]).id()];
     }
     return resource[op];
   }
 
   private void becomeReady(int op) {
-    switch (kind[op]) {
-      case TASK, ANALYSIS, REPLAY -> {
-        ef[op] = Durations.add(ef[op], duration[op]);
-        enqueue(resource[op], op);
-      }
-      case COPY, FILL -> {
-        Route route = (Route) payload[op];
-        ef[op] = Durations.add(ef[op], route.nanos());
-        resource[op] = 0;
-        enqueue(processorCount + slot[route.hops().get(0).id()], op);
-      }
-      default -> {
-        trigger[op] = ready[op];
-        work.add(op);
-      }
+    EventKind k = EventKind.of(kind[op]);
+    if (k.onProcessor()) {
+      ef[op] = Durations.add(ef[op], duration[op]);
+      enqueue(resource[op], op);
+    } else if (k.onChannels()) {
+      Route route = (Route) payload[op];
+      ef[op] = Durations.add(ef[op], route.nanos());
+      resource[op] = 0;
+      enqueue(processorCount + slot[route.hops().get(0).id()], op);
+    } else { // zero duration (Category.SYNC): triggers when ready
+      trigger[op] = ready[op];
+      work.add(op);
     }
   }
 
@@ -475,10 +439,10 @@ final class Engine {
       return;
     }
     int op = q.pop(ready);
-    byte k = kind[op];
+    EventKind k = EventKind.of(kind[op]);
     long d;
     long bytes = 0;
-    if (k == COPY || k == FILL) {
+    if (k.onChannels()) {
       Route route = (Route) payload[op];
       Channel c = route.hops().get(resource[op]);
       bytes = route.bytes();
@@ -492,9 +456,9 @@ final class Engine {
     long end = Durations.add(now, d); // saturates: a valid machine's extreme figures never wrap the clock
     future.push(end, op);
     if (listener != null) {
-      listener.onSpan(new Span(new Event(op), CATEGORY[k], name[op], resources[r], now, end, bytes));
+      listener.onSpan(new Span(new Event(op), k.category, name[op], resources[r], now, end, bytes));
     }
-    if ((k == TASK || k == ANALYSIS || k == REPLAY) && payload[op] != null) {
+    if (k.onProcessor() && payload[op] != null) {
       Runnable body = (Runnable) payload[op];
       payload[op] = null; // runs once; dropping it lets what the body captured go (tasks' data, futures)
       body.run();
@@ -507,30 +471,12 @@ final class Engine {
     long[] procBusy = Arrays.copyOf(busy, processorCount);
     long[] chanBusy = Arrays.copyOfRange(busy, processorCount, busy.length);
     return new SimulationResult(machine, ops, triggered, makespan, procBusy, chanBusy, bytesMoved.clone(),
-        criticalPath());
-  }
-
-  private CriticalPath criticalPath() {
-    if (bestEfOp < 0) {
-      return new CriticalPath(0, List.of());
-    }
-    IntArrayList chain = new IntArrayList();
-    for (int op = bestEfOp; op >= 0; op = critPred[op]) {
-      byte k = kind[op];
-      if (k != MERGE && k != FENCE && k != BARRIER && k != USER) {
-        chain.add(op);
-      }
-    }
-    Event[] events = new Event[chain.size()];
-    for (int i = 0; i < events.length; i++) {
-      events[i] = new Event(chain.getInt(events.length - 1 - i));
-    }
-    return new CriticalPath(ef[bestEfOp], List.of(events));
+        CriticalPath.backFrom(bestEfOp, ef, critPred, kind));
   }
 
   private void grow() {
-    // doubling: the arrays are copied about once per op in all (growing by half copied them twice,
-    // a fifth of a replay's cost, which issues little else per op)
+    // doubling: the arrays are copied about once per op in all (growing by half copies them about
+    // twice, which shows in a replay: it issues little else per op)
     int cap = Math.max(1024, kind.length * 2);
     kind = Arrays.copyOf(kind, cap);
     resource = Arrays.copyOf(resource, cap);

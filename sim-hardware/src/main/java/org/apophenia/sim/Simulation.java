@@ -104,7 +104,7 @@ public final class Simulation {
     Objects.requireNonNull(op, "operation");
     Objects.checkFromIndexSize(0, count, more.length);
     // what the engine's begin takes; everything is checked before it
-    byte kind;
+    EventKind kind;
     String name;
     Object payload; // a task's or runtime work's body, a copy's or fill's route
     int resource = 0;
@@ -117,7 +117,7 @@ public final class Simulation {
         throw new IllegalArgumentException("task " + t.name() + " has no " + p.kind() + " variant, cannot run on "
             + p.name());
       }
-      kind = Engine.TASK;
+      kind = EventKind.TASK;
       name = t.name();
       payload = t.body();
       resource = p.id();
@@ -129,20 +129,20 @@ public final class Simulation {
         throw new IllegalArgumentException("runtime work " + w.name() + " must run on a UTILITY processor, not "
             + p.name() + " (" + p.kind() + ")");
       }
-      kind = w.category() == Category.ANALYSIS ? Engine.ANALYSIS : Engine.REPLAY;
+      kind = w.category() == Category.ANALYSIS ? EventKind.ANALYSIS : EventKind.REPLAY;
       name = w.name();
       payload = w.body();
       resource = p.id();
       nanos = w.nanos();
       pre = w.precondition();
     } else if (op instanceof Operation.Copy c) {
-      kind = Engine.COPY;
+      kind = EventKind.COPY;
       name = c.name();
       payload = route(own(c.from()), own(c.to()), c.bytes(), "copy ", c.name());
       pre = c.precondition();
     } else if (op instanceof Operation.Fill f) {
       Memory m = own(f.memory());
-      kind = Engine.FILL;
+      kind = EventKind.FILL;
       name = f.name();
       payload = route(m, m, f.bytes(), "fill ", f.name());
       pre = f.precondition();
@@ -193,7 +193,7 @@ public final class Simulation {
       check(events[0]);
       return events[0];
     }
-    int op = engine.begin(Engine.MERGE, null, null, -1, 0);
+    int op = engine.begin(EventKind.MERGE, null, null, -1, 0);
     for (Event e : events) {
       engine.depend(op, check(e));
     }
@@ -210,7 +210,7 @@ public final class Simulation {
       check(events.get(0));
       return events.get(0);
     }
-    int op = engine.begin(Engine.MERGE, null, null, -1, 0);
+    int op = engine.begin(EventKind.MERGE, null, null, -1, 0);
     for (int i = 0, n = events.size(); i < n; i++) { // indexed: no iterator for the usual RandomAccess lists
       engine.depend(op, check(events.get(i)));
     }
@@ -228,7 +228,7 @@ public final class Simulation {
 
   private void arrive(Barrier b, Event pre) {
     int id = check(b.event());
-    if (engine.kind(id) != Engine.BARRIER) {
+    if (engine.kind(id) != EventKind.BARRIER) {
       throw new IllegalArgumentException(b.event() + " is not a barrier of this simulation");
     }
     int left = arrivalsLeft.getOrDefault(id, b.arrivals());
@@ -247,7 +247,7 @@ public final class Simulation {
   /** Triggers user event {@code e} now; IllegalArgumentException if it is not an untriggered user event. */
   public void trigger(Event e) {
     int id = check(e);
-    if (id < 0 || engine.kind(id) != Engine.USER) {
+    if (id < 0 || engine.kind(id) != EventKind.USER) {
       throw new IllegalArgumentException(e + " is not a user event");
     }
     if (engine.isTriggered(id)) {

@@ -7,8 +7,8 @@ import java.util.Objects;
 import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * The cost model a task declares: one {@link Cost} per processor kind it has a variant for (a task with
- * only a GPU cost cannot run on a CPU). Immutable; thread-safe.
+ * What a task costs, as it declares it: one {@link Cost} per processor kind it has a variant for (a
+ * task with only a GPU cost cannot run on a CPU). Immutable; thread-safe.
  *
  * @param costs the cost for each kind with a variant; non-empty
  */
@@ -43,7 +43,7 @@ public record TaskCost(Map<ProcessorKind, Cost> costs) {
     return new TaskCost(Map.of(kind, cost));
   }
 
-  /** This cost model plus (or replacing) the variant for {@code kind}. */
+  /** These costs plus (or replacing) the variant for {@code kind}. */
   public TaskCost with(ProcessorKind kind, Cost cost) {
     Map<ProcessorKind, Cost> m = new EnumMap<>(ProcessorKind.class);
     m.putAll(costs);

@@ -3,19 +3,19 @@ package org.apophenia.bench.legion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.HostMapper;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.HostMapper;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.sim.Cost;
 import org.apophenia.sim.machine.Presets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -78,7 +78,7 @@ public class AnalysisBenchmark {
 
   @Setup(Level.Iteration)
   public void setUp() {
-    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new HostMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new HostMapper(), CostModel.none());
     rt.registerTask(TaskDefinition.cpu(1, "stencil", ctx -> null, Cost.fixed(1_000)));
     FieldSpace fs = rt.createFieldSpace();
     Field[] f = new Field[Math.max(2, reqs + 1)];

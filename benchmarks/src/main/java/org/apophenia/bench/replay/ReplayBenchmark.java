@@ -3,22 +3,22 @@ package org.apophenia.bench.replay;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.FieldSpace;
-import org.apophenia.legion.FieldType;
-import org.apophenia.legion.IndexLauncher;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.FieldSpace;
+import org.apophenia.legion.api.FieldType;
+import org.apophenia.legion.api.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.replay.DynamicTracing;
 import org.apophenia.replay.TracingOptions;
 import org.apophenia.sim.Event;
@@ -119,7 +119,7 @@ public class ReplayBenchmark {
 
   @Setup(Level.Iteration)
   public void setUp() {
-    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), AnalysisCostModel.none());
+    rt = new LegionRuntime(Presets.machine("perlmutter:1"), new DefaultMapper(), CostModel.none());
     TaskBody body = ctx -> 0L;
     rt.registerTask(new TaskDefinition(1, "stencil", Map.of(ProcessorKind.GPU, body), TaskCost.fixed(1000)));
     rt.registerTask(new TaskDefinition(2, "update", Map.of(ProcessorKind.GPU, body), TaskCost.fixed(1000)));
@@ -155,9 +155,9 @@ public class ReplayBenchmark {
     }
     // replay measures the steady state: back-to-back elided replays, with the one-time work (the
     // recording's optimisation, the fence elision that starts after its first replay) behind it
-    for (int i = 0; mode.equals("replay") && engine.statistics().elidedReplays() == 0; i++) {
+    for (int i = 0; mode.equals("replay") && engine.stats().elidedReplays() == 0; i++) {
       if (i == 10) {
-        throw new IllegalStateException("no elided replay after 13 instances: " + engine.statistics());
+        throw new IllegalStateException("no elided replay after 13 instances: " + engine.stats());
       }
       iteration();
     }

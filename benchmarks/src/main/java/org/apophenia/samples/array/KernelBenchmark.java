@@ -2,9 +2,9 @@ package org.apophenia.samples.array;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleBinaryOperator;
-import org.apophenia.legion.DoubleTile;
-import org.apophenia.legion.DoubleTileWriter;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.DoubleTile;
+import org.apophenia.legion.api.DoubleTileWriter;
+import org.apophenia.legion.api.Rect;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apophenia.autotrace.TimeAccount;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
+import org.apophenia.legion.api.DefaultMapper;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.replay.DynamicTracing;
-import org.apophenia.replay.TracingStatistics;
+import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.apps.Samples;
@@ -96,7 +96,7 @@ final class AnalysisVsReplay implements BenchGroup {
   /** Runs {@code name}'s loop; in {@code none} mode the windows are where manual traces would be. */
   static Windows drive(String name, Mode mode, int iterations, Machine machine, int tiles) {
     Sample sample = Samples.create(name);
-    LegionRuntime rt = new LegionRuntime(machine, new DefaultMapper(), AnalysisCostModel.none());
+    LegionRuntime rt = new LegionRuntime(machine, new DefaultMapper(), CostModel.none());
     ArrayContext np = ArrayContext.create(rt, mode, tiles);
     DynamicTracing engine = mode == Mode.MANUAL ? np.traceEngine() : null;
     sample.setup(np, sample.defaultSize());
@@ -115,7 +115,7 @@ final class AnalysisVsReplay implements BenchGroup {
       if (window && phase % period == 0) {
         nanos0 = np.stats().frontDoorNanos();
         ops0 = np.stats().ops();
-        st0 = engine == null ? null : engine.statistics();
+        st0 = engine == null ? null : engine.stats();
         if (mode == Mode.MANUAL) {
           np.beginManualTrace(0);
         }
@@ -131,7 +131,7 @@ final class AnalysisVsReplay implements BenchGroup {
         if (engine == null) {
           analysed.add(perOp);
         } else {
-          TracingStatistics st = engine.statistics();
+          TracingStatistics st = engine.stats();
           if (st.replays() > st0.replays()) {
             replayed.add(perOp);
           } else if (st.recordings() > st0.recordings()) {

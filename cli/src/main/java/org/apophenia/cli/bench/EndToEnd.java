@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -122,11 +122,11 @@ final class EndToEnd implements BenchGroup {
         warmups.isEmpty() ? "—" : warmups.stream().mapToInt(Integer::intValue).min().getAsInt() + "–"
             + warmups.stream().mapToInt(Integer::intValue).max().getAsInt(),
         Table.format(bestSpeedup), bestSample);
-    notes.add("simulated times under the cost model " + AnalysisCostModel.legion().describe());
+    notes.add("simulated times under the cost model " + CostModel.legion().describe());
     return new GroupResult(List.of(runs.build(), ratios.build(), steady.build(), perOp.build()), List.of(), notes, cmp);
   }
 
   private static RunOptions options(Mode m, int iterations) {
-    return RunOptions.of(m, iterations, Presets.machine(MACHINE), AnalysisCostModel.legion());
+    return RunOptions.of(m, iterations, Presets.machine(MACHINE), CostModel.legion());
   }
 }

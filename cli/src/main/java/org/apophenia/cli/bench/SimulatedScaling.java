@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;
@@ -16,7 +16,7 @@ import org.apophenia.sim.machine.Presets;
 /**
  * Group 7: weak scaling on the simulated machines, as the paper's Figures 6–7: {@code jacobi},
  * {@code cfd} and {@code swe} (those registered) on {@code perlmutter:1,4,16} and {@code eos:1,4,8}
- * under the {@code legion} cost model ({@link AnalysisCostModel#legion()}: its parameters are printed with
+ * under the {@code legion} cost model ({@link CostModel#legion()}: its parameters are printed with
  * the results; {@code apophenia figures} regenerates the paper's figures proper), untraced ({@code none}) and traced by Apophenia ({@code auto}). The problem grows
  * with the machine: every sample's size is its default (half of it in quick mode) times sqrt(nodes),
  * since all three are 2-D (a dense n×n matrix for jacobi, an n×n grid for cfd and swe); one tile per GPU. A configuration the
@@ -101,12 +101,12 @@ final class SimulatedScaling implements BenchGroup {
             + "simulated speed-up of auto over none is %s–%s× over the configurations that ran.",
         Table.format(speedups.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN)),
         Table.format(speedups.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)));
-    notes.add("simulated times under the cost model " + AnalysisCostModel.legion().describe());
+    notes.add("simulated times under the cost model " + CostModel.legion().describe());
     return new GroupResult(List.of(t.build()), plots, notes, cmp);
   }
 
   private static RunResult run(String name, Mode mode, String machine, int iterations, int size) {
     return SampleRunner.run(Samples.create(name),
-        RunOptions.of(mode, iterations, Presets.machine(machine), AnalysisCostModel.legion()).withSize(size));
+        RunOptions.of(mode, iterations, Presets.machine(machine), CostModel.legion()).withSize(size));
   }
 }

@@ -14,11 +14,11 @@ import java.util.regex.Pattern;
 import org.apophenia.autotrace.ApopheniaConfig;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.AnalysisCostModel;
-import org.apophenia.legion.DefaultMapper;
+import org.apophenia.legion.cost.CostModel;
+import org.apophenia.legion.api.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.TaskDefinition;
-import org.apophenia.legion.TaskLauncher;
+import org.apophenia.legion.api.TaskDefinition;
+import org.apophenia.legion.api.TaskLauncher;
 import org.apophenia.replay.DynamicTracing;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Presets;
@@ -123,7 +123,7 @@ final class StarPuOverhead implements BenchGroup {
 
   /** µs per task of {@code n} empty launches on our runtime, submitted and run. */
   static double ourRun(String variant, int n) {
-    LegionRuntime rt = new LegionRuntime(Presets.machine("cpu"), new DefaultMapper(), AnalysisCostModel.none());
+    LegionRuntime rt = new LegionRuntime(Presets.machine("cpu"), new DefaultMapper(), CostModel.none());
     rt.registerTask(new TaskDefinition(1, "empty", Map.of(ProcessorKind.CPU, ctx -> 0L), TaskCost.fixed(0)));
     TaskLauncher empty = new TaskLauncher(1);
     long t0 = System.nanoTime();

@@ -3,7 +3,7 @@ package org.apophenia.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;
@@ -123,7 +123,7 @@ final class TaskGranularity implements BenchGroup {
             + "OpenMP tasks 8.5 µs, StarPU 1.3 35 µs, MPI 1.7 µs (measured here with their own benchmarks); here METG(50%%) is %s (targets: auto "
             + "≤ 8.5 µs, none ≤ 35 µs).", String.join(", ", metgs));
     return new GroupResult(List.of(runs.build(), summary.build(), perOp.build()), List.of(plot),
-        List.of("simulated times under the cost model " + AnalysisCostModel.legion().describe()), cmp);
+        List.of("simulated times under the cost model " + CostModel.legion().describe()), cmp);
   }
 
   /** Steps for width 2^e: {@code base} down to 2^14, then doubling per halving of the width, at most {@code max}. */
@@ -132,7 +132,7 @@ final class TaskGranularity implements BenchGroup {
   }
 
   private static RunOptions options(Mode mode, int iterations, int width) {
-    return RunOptions.of(mode, iterations, Presets.machine(EndToEnd.MACHINE), AnalysisCostModel.legion())
+    return RunOptions.of(mode, iterations, Presets.machine(EndToEnd.MACHINE), CostModel.legion())
         .withSize(width).withTiles(TILES);
   }
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.apophenia.autotrace.ApopheniaConfig;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;
@@ -36,18 +36,18 @@ import org.apophenia.sim.machine.ProcessorKind;
  * throughput but is reported as not warm (its status says why).
  */
 final class FigureRunner {
-  private final AnalysisCostModel costs;
+  private final CostModel costs;
   private final int jobs;
   private final Consumer<String> progress;
   private final Map<String, FigurePoint> done = new LinkedHashMap<>();
 
-  FigureRunner(AnalysisCostModel costs, int jobs, Consumer<String> progress) {
+  FigureRunner(CostModel costs, int jobs, Consumer<String> progress) {
     this.costs = costs;
     this.jobs = Math.max(1, jobs);
     this.progress = progress;
   }
 
-  AnalysisCostModel costs() {
+  CostModel costs() {
     return costs;
   }
 

@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 
 /**
  * The entry point of {@code apophenia figures}: runs the figures ({@link PaperFigures}), writes each as
@@ -21,7 +21,7 @@ public final class Figures {
    * Runs every figure under {@code costs} and writes them under {@code out} (null: not written);
    * {@code progress} sees one line per run.
    */
-  public static List<Figure> make(FigureSettings settings, AnalysisCostModel costs, Path out,
+  public static List<Figure> make(FigureSettings settings, CostModel costs, Path out,
       Consumer<String> progress) throws IOException {
     List<Figure> figures = PaperFigures.make(settings, new FigureRunner(costs, settings.jobs(), progress));
     if (out != null) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +27,7 @@ class FiguresTest {
   @Test
   void weakScalingShowsThePapersShapesThatFollowFromTheMechanisms() {
     List<String> log = new ArrayList<>();
-    FigureRunner runner = new FigureRunner(AnalysisCostModel.legion(), SMALL.jobs(), log::add);
+    FigureRunner runner = new FigureRunner(CostModel.legion(), SMALL.jobs(), log::add);
     List<FigurePoint> points = runner.run(PaperFigures.weakRuns(SMALL, 6));
     assertThat(points).hasSize(2 * 2 * 3).allMatch(FigurePoint::ok);
     // every mode of a point is measured over the same iterations, after its warm-up
@@ -49,8 +49,8 @@ class FiguresTest {
   void theSameRunsGiveTheSameCsvWhateverTheParallelism() {
     List<FigureRun> runs = PaperFigures.weakRuns(new FigureSettings("test", List.of(2), List.of("small"),
         List.of("cfd"), List.of("cfd"), List.of(1), Map.of("cfd", 12), 1), 6);
-    String one = csv(new FigureRunner(AnalysisCostModel.legion(), 1, s -> { }).run(runs));
-    String two = csv(new FigureRunner(AnalysisCostModel.legion(), 2, s -> { }).run(runs));
+    String one = csv(new FigureRunner(CostModel.legion(), 1, s -> { }).run(runs));
+    String two = csv(new FigureRunner(CostModel.legion(), 2, s -> { }).run(runs));
     assertThat(two).isEqualTo(one);
     assertThat(one.lines().count()).isEqualTo(1 + 3); // header, none, manual, auto
   }

@@ -5,7 +5,7 @@ import java.util.function.IntConsumer;
 import org.apophenia.autotrace.ApopheniaConfig;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.SimulationListener;
@@ -26,7 +26,7 @@ import org.apophenia.sim.machine.Machine;
  * @param timeline sees the simulated execution, or null
  * @param progress called with the number of finished iterations, or null
  */
-public record RunOptions(Mode mode, int iterations, int size, Machine machine, AnalysisCostModel costModel, int tiles,
+public record RunOptions(Mode mode, int iterations, int size, Machine machine, CostModel costModel, int tiles,
     ApopheniaConfig config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
     IntConsumer progress) {
   public RunOptions {
@@ -47,7 +47,7 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, A
   }
 
   /** Defaults: Apophenia's default settings, the sample's size, the machine's tiles, no observers. */
-  public static RunOptions of(Mode mode, int iterations, Machine machine, AnalysisCostModel costModel) {
+  public static RunOptions of(Mode mode, int iterations, Machine machine, CostModel costModel) {
     return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaConfig.defaults(),
         InterceptorListener.NONE, null, null, null);
   }

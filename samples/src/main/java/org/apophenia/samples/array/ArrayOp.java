@@ -2,10 +2,10 @@ package org.apophenia.samples.array;
 
 import java.util.List;
 import java.util.Objects;
-import org.apophenia.legion.Future;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.ReductionOp;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.ReductionOp;
+import org.apophenia.legion.api.RegionRequirement;
 
 /**
  * An operation an array program issues, as a value: what the Apophenia interceptor hashes and buffers

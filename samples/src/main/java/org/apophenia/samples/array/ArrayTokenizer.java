@@ -2,9 +2,9 @@ package org.apophenia.samples.array;
 
 import org.apophenia.autotrace.TokenHasher;
 import org.apophenia.autotrace.Tokenizer;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Projection;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Projection;
+import org.apophenia.legion.api.RegionRequirement;
 
 /**
  * Tokens of array operations, as Legion hashes operations (REFERENCES.md): the task id and, for each

@@ -1,8 +1,8 @@
 package org.apophenia.samples.array;
 
 import java.util.function.DoubleBinaryOperator;
-import org.apophenia.legion.DoubleTile;
-import org.apophenia.legion.DoubleTileWriter;
+import org.apophenia.legion.api.DoubleTile;
+import org.apophenia.legion.api.DoubleTileWriter;
 
 /**
  * The array library's element-wise binary operators. Each operator carries its own loops over runs

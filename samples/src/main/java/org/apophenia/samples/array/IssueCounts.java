@@ -3,7 +3,7 @@ package org.apophenia.samples.array;
 /**
  * What an {@link ArrayContext} issued and how its trace markers divide it, counted the same way in
  * every mode, with or without a trace engine: the application's view. What an engine did with the
- * traces (replays, recordings, mismatches) is {@code org.apophenia.replay.TracingStatistics}.
+ * traces (replays, recordings, mismatches) is {@code org.apophenia.replay.stats.TracingStatistics}.
  *
  * @param opsIssued operations the program issued
  * @param ops operations the runtime received (equal to {@code opsIssued} once the context is closed)

@@ -1,7 +1,7 @@
 package org.apophenia.samples.array;
 
 import java.util.function.DoubleBinaryOperator;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.Rect;
 
 /**
  * A 1-D or 2-D array of doubles backed by a logical region, NumPy style: every operation is one index

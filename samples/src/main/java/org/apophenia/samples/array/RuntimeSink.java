@@ -8,8 +8,8 @@ import java.util.BitSet;
 import org.apophenia.autotrace.Bucket;
 import org.apophenia.autotrace.TimeAccount;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.Future;
-import org.apophenia.legion.IndexLauncher;
+import org.apophenia.legion.api.Future;
+import org.apophenia.legion.api.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.replay.DynamicTracing;
 

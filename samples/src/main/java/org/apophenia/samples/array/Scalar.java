@@ -1,7 +1,7 @@
 package org.apophenia.samples.array;
 
 import java.util.function.DoubleUnaryOperator;
-import org.apophenia.legion.Future;
+import org.apophenia.legion.api.Future;
 
 /**
  * The eventual value of a reduction (sum, max, dot, norm): a future. Issuing it never waits;

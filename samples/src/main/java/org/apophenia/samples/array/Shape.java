@@ -1,7 +1,7 @@
 package org.apophenia.samples.array;
 
 import java.util.Arrays;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.Rect;
 
 /**
  * The shape of a 1-D or 2-D array of doubles: the key of the region pool together with the element

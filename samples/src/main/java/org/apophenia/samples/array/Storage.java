@@ -2,11 +2,11 @@ package org.apophenia.samples.array;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.apophenia.legion.Field;
+import org.apophenia.legion.api.Field;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Rect;
 
 /**
  * One logical region holding an array's doubles in field {@code v}, with the partitions made for it:

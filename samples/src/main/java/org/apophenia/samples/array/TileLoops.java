@@ -2,9 +2,9 @@ package org.apophenia.samples.array;
 
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
-import org.apophenia.legion.DoubleTile;
-import org.apophenia.legion.DoubleTileWriter;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.DoubleTile;
+import org.apophenia.legion.api.DoubleTileWriter;
+import org.apophenia.legion.api.Rect;
 
 /**
  * The loops of the array kernels over dense tile views ({@link DoubleTile}, {@link DoubleTileWriter}):

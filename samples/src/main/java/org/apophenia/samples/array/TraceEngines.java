@@ -1,6 +1,5 @@
 package org.apophenia.samples.array;
 
-import org.apophenia.legion.TraceEngine;
 import org.apophenia.replay.DynamicTracing;
 
 /**

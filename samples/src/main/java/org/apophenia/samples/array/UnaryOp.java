@@ -1,8 +1,8 @@
 package org.apophenia.samples.array;
 
 import java.util.function.DoubleUnaryOperator;
-import org.apophenia.legion.DoubleTile;
-import org.apophenia.legion.DoubleTileWriter;
+import org.apophenia.legion.api.DoubleTile;
+import org.apophenia.legion.api.DoubleTileWriter;
 
 /**
  * The array library's element-wise unary functions, each with its own loop over a run of {@code n}

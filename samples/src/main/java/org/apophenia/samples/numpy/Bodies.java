@@ -1,11 +1,11 @@
 package org.apophenia.samples.numpy;
 
 import java.util.List;
-import org.apophenia.legion.DoubleTile;
-import org.apophenia.legion.DoubleTileWriter;
-import org.apophenia.legion.Field;
-import org.apophenia.legion.TaskBody;
-import org.apophenia.legion.TaskContext;
+import org.apophenia.legion.api.DoubleTile;
+import org.apophenia.legion.api.DoubleTileWriter;
+import org.apophenia.legion.api.Field;
+import org.apophenia.legion.api.TaskBody;
+import org.apophenia.legion.api.TaskContext;
 
 /**
  * The task bodies of the N-d library: one generic body runs any {@link Plan}. Argument 0 is the plan,

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Partition;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Partition;
+import org.apophenia.legion.api.Rect;
 
 /**
  * A 1-D logical region of {@code size} 64-bit elements that arrays (and their views) of any shape and

@@ -4,8 +4,8 @@ import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
 import org.apophenia.legion.LegionRuntime;
-import org.apophenia.legion.LogicalRegion;
-import org.apophenia.legion.Rect;
+import org.apophenia.legion.api.LogicalRegion;
+import org.apophenia.legion.api.Rect;
 import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.numpy.Operands.Scalar;
 

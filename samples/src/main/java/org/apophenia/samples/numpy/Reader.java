@@ -1,11 +1,11 @@
 package org.apophenia.samples.numpy;
 
 import java.util.List;
-import org.apophenia.legion.Accessor;
-import org.apophenia.legion.InlineRegion;
-import org.apophenia.legion.Privilege;
-import org.apophenia.legion.Rect;
-import org.apophenia.legion.RegionRequirement;
+import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.InlineRegion;
+import org.apophenia.legion.api.Privilege;
+import org.apophenia.legion.api.Rect;
+import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.samples.array.ArrayContext;
 
 /**
@@ -47,14 +47,14 @@ final class Reader {
     long pos = a.geometry.offset;
     Rect r = Rect.of(pos, pos);
     RegionRequirement req = RegionRequirement.projected(a.buffer.partition(r, () -> List.of(r)),
-        org.apophenia.legion.Projection.IDENTITY, Privilege.READ_ONLY, a.buffer.root, ctx.field());
-    org.apophenia.legion.Field field = ctx.field();
+        org.apophenia.legion.api.Projection.IDENTITY, Privilege.READ_ONLY, a.buffer.root, ctx.field());
+    org.apophenia.legion.api.Field field = ctx.field();
     int id = ctx.registerKernel("np-item", 1, 0, 8, c -> {
-      org.apophenia.legion.DoubleTile t = c.accessor(0, field).denseRead();
+      org.apophenia.legion.api.DoubleTile t = c.accessor(0, field).denseRead();
       return Double.doubleToRawLongBits(t.get(t.base()));
     });
     java.util.function.LongSupplier v = ctx.issueValueTask(id, "item", Rect.of(0, 0), List.of(req), List.of(),
-        org.apophenia.legion.ReductionOp.sumLong());
+        org.apophenia.legion.api.ReductionOp.sumLong());
     return v.getAsLong();
   }
 

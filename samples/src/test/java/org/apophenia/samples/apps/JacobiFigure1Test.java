@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.ArrayTokenizer;
 import org.apophenia.samples.array.Mode;
@@ -41,7 +41,7 @@ class JacobiFigure1Test {
   private static SinkLog run(Mode mode, int iterations) {
     SinkLog rec = new SinkLog();
     SampleRunner.run(new Jacobi(), RunOptions.of(mode, iterations, Presets.machine("workstation"),
-        AnalysisCostModel.none()).withSize(16).withTiles(2).withObservers(InterceptorListener.NONE, rec, null));
+        CostModel.none()).withSize(16).withTiles(2).withObservers(InterceptorListener.NONE, rec, null));
     return rec;
   }
 

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
@@ -43,7 +43,7 @@ class JunkTraceSampleTest {
     };
     // 40 iterations: each of these recordings came within the first six
     RunResult r = SampleRunner.run(sample, RunOptions.of(Mode.AUTO, iterations, Presets.machine("workstation"),
-        AnalysisCostModel.legion()).withObservers(InterceptorListener.NONE, observer, null));
+        CostModel.legion()).withObservers(InterceptorListener.NONE, observer, null));
     long once = begins.values().stream().filter(n -> n == 1).count();
     assertThat(r.tracesNeverReplayed()).as(name + ": the engine's count").isEqualTo(once);
     return once;

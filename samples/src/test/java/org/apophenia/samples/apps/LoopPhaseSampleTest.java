@@ -3,7 +3,7 @@ package org.apophenia.samples.apps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apophenia.autotrace.ApopheniaConfig;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class LoopPhaseSampleTest {
   private static RunResult run(String name, int iterations, int size, ApopheniaConfig config) {
-    RunOptions o = RunOptions.of(Mode.AUTO, iterations, Presets.machine("workstation"), AnalysisCostModel.legion());
+    RunOptions o = RunOptions.of(Mode.AUTO, iterations, Presets.machine("workstation"), CostModel.legion());
     return SampleRunner.run(Samples.create(name), (size > 0 ? o.withSize(size) : o).withConfig(config));
   }
 

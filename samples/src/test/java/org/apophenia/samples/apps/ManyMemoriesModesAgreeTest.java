@@ -2,7 +2,7 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ManyMemoriesModesAgreeTest {
   static RunResult run(String machine, Mode mode) {
     return SampleRunner.run(Samples.create("jacobi"), RunOptions.of(mode, 24, Presets.machine(machine),
-        AnalysisCostModel.legion()).withSize(128));
+        CostModel.legion()).withSize(128));
   }
 
   @ParameterizedTest

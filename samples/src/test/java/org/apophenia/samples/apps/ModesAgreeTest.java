@@ -2,7 +2,7 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +18,7 @@ class ModesAgreeTest {
   static RunResult run(String sample, Mode mode, int iterations) {
     Sample s = Samples.create(sample);
     return SampleRunner.run(s, RunOptions.of(mode, iterations, Presets.machine("workstation"),
-        AnalysisCostModel.legion()).withSize(SmallSizes.of(sample)).withTiles(3));
+        CostModel.legion()).withSize(SmallSizes.of(sample)).withTiles(3));
   }
 
   @ParameterizedTest

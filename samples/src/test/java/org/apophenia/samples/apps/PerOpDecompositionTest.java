@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.apophenia.autotrace.Bucket;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class PerOpDecompositionTest {
   private static RunResult run(Mode mode, int iterations) {
     return SampleRunner.run(Samples.create("jacobi"), RunOptions.of(mode, iterations, Presets.machine("workstation"),
-        AnalysisCostModel.none()).withSize(24).withTiles(3));
+        CostModel.none()).withSize(24).withTiles(3));
   }
 
   private static double sum(IterationMarks.SteadyState s) {

@@ -2,7 +2,7 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +23,7 @@ class WarmupTargetTest {
   void replaysFromIterationTenWithoutJunk(String name) {
     Sample sample = Samples.create(name);
     RunResult r = SampleRunner.run(sample, RunOptions.of(Mode.AUTO, sample.defaultIterations(),
-        Presets.machine("workstation"), AnalysisCostModel.legion()));
+        Presets.machine("workstation"), CostModel.legion()));
     assertThat(r.warmupIterations()).as(r.toString()).isBetween(0, 10);
     assertThat(r.coverage()).as(r.toString()).isGreaterThanOrEqualTo(0.90);
     assertThat(r.tracesNeverReplayed()).as(r.toString()).isZero();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apophenia.autotrace.Bucket;
 import org.apophenia.autotrace.TimeAccount;
-import org.apophenia.legion.TaskBody;
+import org.apophenia.legion.api.TaskBody;
 import org.junit.jupiter.api.Test;
 
 /** A task body's run is charged to the kernel bucket, and the caller's bucket is restored after it. */

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import org.apophenia.legion.AnalysisCostModel;
+import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class PortsTest {
   static RunResult run(Sample s, Mode mode, int size, int iterations) {
     return SampleRunner.run(s, RunOptions.of(mode, iterations, Presets.machine("workstation"),
-        AnalysisCostModel.legion()).withSize(size).withTiles(3));
+        CostModel.legion()).withSize(size).withTiles(3));
   }
 
   static String golden(String sample, int size, int iterations) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
@@ -20,6 +21,7 @@ import org.apophenia.sim.Category;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
+import org.apophenia.sim.Span;
 import org.apophenia.sim.TaskCost;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Presets;
@@ -62,21 +64,31 @@ class TimelineExportTest {
     Timeline t = stencilTimeline(TimelineLog.unbounded(m), 3);
     StringWriter out = new StringWriter();
     ChromeTrace.write(t, out);
-    JsonNode root = new ObjectMapper().readTree(out.toString());
+    JsonNode root = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        .readTree(out.toString());
     assertEquals("complete: all " + t.spans().size() + " spans", root.get("otherData").get("omissions").asText());
     int complete = 0;
     int processes = 0;
     for (JsonNode e : root.get("traceEvents")) {
       if (e.get("ph").asText().equals("X")) {
-        complete++;
+        // the complete events are the spans in order, times in exact decimal microseconds
+        Span span = t.spans().get(complete++);
         assertTrue(List.of("task", "copy", "analysis").contains(e.get("cat").asText()), e.toString());
-        assertTrue(e.get("dur").asDouble() >= 0);
+        assertEquals(span.category().label(), e.get("cat").asText(), e.toString());
+        assertEquals(span.op().id(), e.get("args").get("op").asInt(), e.toString());
+        assertEquals(span.start(), nanos(e.get("ts")), e.toString());
+        assertEquals(span.duration(), nanos(e.get("dur")), e.toString());
       } else if (e.get("name").asText().equals("process_name")) {
         processes++;
       }
     }
     assertEquals(t.spans().size(), complete);
     assertEquals(2, processes);
+  }
+
+  /** A Chrome trace time (decimal microseconds) in nanoseconds, exactly. */
+  private static long nanos(JsonNode micros) {
+    return micros.decimalValue().movePointRight(3).longValueExact();
   }
 
   @Test
