@@ -62,9 +62,17 @@ class FailureTest {
       return null;
     }).build()) {
       ops.forEach(i::execute);
-      assertThat(i.stats().jobsFailed()).isPositive();
+      InterceptorStats s = i.stats();
+      assertThat(s.jobsFailed()).as("jobs dropped at their ingestion point").isPositive();
+      assertThat(s.jobsIngested()).as("a job that ran out of time is never ingested").isZero();
+      // the stream went on past every dropped job: all but the pending operations are out already, in
+      // order, and nothing is traced, since no job's result was taken in
+      assertThat(rec.ops()).as("forwarded while the jobs hung")
+          .isEqualTo(ops.subList(0, ops.size() - s.pendingOps()));
+      assertThat(rec.events).as("no trace markers").allMatch(SinkLog.Event::isOp);
     }
     Laws.check(ops, rec);
+    assertThat(rec.tracedOps()).isZero();
   }
 
   @Test
