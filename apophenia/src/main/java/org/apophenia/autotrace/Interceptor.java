@@ -32,7 +32,10 @@ public final class Interceptor<O> implements AutoCloseable {
   private final Tokenizer<O> tokenizer;
   private final TraceSink<O> sink;
   private final TraceFinder finder;
-  private final TraceReplayer<O> replayer;
+  private final TraceCache cache;
+  private final OccurrenceWatcher watcher;
+  private final CommitPointers pointers;
+  private final TraceIssuer<O> issuer;
   private final ExecutorService ownedExecutor;
   private ExecutorService acrossExecutor;
   private final TimeAccount account;
@@ -63,7 +66,10 @@ public final class Interceptor<O> implements AutoCloseable {
     // launched, so that one long job never holds up the short ones behind it
     Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
     this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner, b.filterWindows);
-    this.replayer = new TraceReplayer<>(b.config, b.sink, listener);
+    this.cache = new TraceCache(b.config, listener);
+    this.pointers = new CommitPointers(b.config, cache);
+    this.issuer = new TraceIssuer<>(b.config, b.sink, cache, pointers);
+    this.watcher = new OccurrenceWatcher(b.config, cache, issuer);
   }
 
   /** A builder for an interceptor that hashes with {@code tokenizer} and forwards to {@code sink}. */
@@ -88,11 +94,11 @@ public final class Interceptor<O> implements AutoCloseable {
         long token = tokenizer.token(op);
         account.enter(Bucket.MATCH);
         pushToken(token);
-        replayer.push(op, token);
+        match(op, token);
       }
       case NO_OP -> {
         account.enter(Bucket.MATCH);
-        replayer.passThrough(op);
+        issuer.passThrough(op);
       }
       case UNTRACEABLE -> {
         account.enter(Bucket.MATCH);
@@ -139,26 +145,52 @@ public final class Interceptor<O> implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("interceptor is closed");
     }
-    replayer.waited();
+    watcher.resumedAt(issuer.position());
   }
 
   private void breakTraces() {
-    replayer.rephase();
+    pointers.rephase(issuer.position());
     // A never-repeating token, so that no mined repeat spans the break.
     long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
     pushToken(unique);
-    replayer.flush(true);
+    flushPending(true);
   }
 
   private void pushToken(long token) {
-    finder.push(token, position++, replayer.tracedRun);
+    finder.push(token, position++, issuer.tracedRun());
     if (finder.isDue(position)) {
       Bucket caller = account.enter(Bucket.INGEST);
       List<MiningResult> due = finder.due(position);
       for (int i = 0; i < due.size(); i++) {
-        replayer.ingest(due.get(i), finder.dueWindowStart(i));
+        watcher.ingest(due.get(i), finder.dueWindowStart(i), issuer.position());
       }
       account.enter(caller);
+    }
+  }
+
+  /**
+   * A traceable operation with its token, after the history took the token: it joins the pending
+   * queue, the watcher's and the cache's pointers step on it (in that order: a candidate promoted by
+   * this step is matched from this operation on), and whatever can be decided goes out.
+   */
+  private void match(O op, long token) {
+    long pos = issuer.enqueue(op, token);
+    watcher.advance(token, pos);
+    pointers.advance(token, pos);
+    issuer.afterToken();
+  }
+
+  /**
+   * Ends every open match and forwards everything pending (issuing the matches that completed): for
+   * untraceable operations and blocking waits ({@code atBreak}: the break takes a stream position,
+   * where the program resumes) and the end of the stream.
+   */
+  private void flushPending(boolean atBreak) {
+    watcher.breakPointers();
+    pointers.breakAll(issuer.position());
+    issuer.flush(atBreak);
+    if (atBreak) {
+      watcher.resumedAt(issuer.position());
     }
   }
 
@@ -168,18 +200,18 @@ public final class Interceptor<O> implements AutoCloseable {
    */
   public void flush() {
     Bucket caller = account.enter(Bucket.MATCH);
-    replayer.flush(false);
+    flushPending(false);
     account.enter(caller);
   }
 
   /** Counters as of now. */
   public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceable, replayer.tracedOps, replayer.replayedOps,
-        replayer.tracesRecorded, replayer.replays, finder.launched, finder.skipped, finder.ingested,
-        finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
-        replayer.cache.promotions, replayer.cache.rejectedPromotions, replayer.pending(), finder.backedOff,
+    return new InterceptorStats(ops, untraceable, issuer.tracedOps(), issuer.reissuedOps(),
+        issuer.tracesRecorded(), issuer.reissues(), finder.launched, finder.skipped, finder.ingested,
+        finder.failed, finder.waits, finder.interval(), watcher.size(), cache.size(),
+        cache.promotions, cache.rejectedPromotions, issuer.pending(), finder.backedOff,
         finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
-        replayer.losingEvictions, replayer.recordedNeverReplayed(), finder.answered);
+        issuer.losingTracesEvicted(), issuer.tracesIssuedOnce(), finder.answered);
   }
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */

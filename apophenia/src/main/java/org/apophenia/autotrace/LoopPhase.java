@@ -4,8 +4,8 @@ import java.util.ArrayDeque;
 
 /**
  * The phase of a loop's trace: a trace that tiles a loop (its occurrences follow one another back to
- * back) matches the loop equally well starting at any of its operations, so the replayer may choose
- * the rotation that suits the program's breaks ({@link TraceReplayer#rephase}). Stateless.
+ * back) matches the loop equally well starting at any of its operations, so the cache may keep
+ * the rotation that suits the program's breaks ({@link CommitPointers#rephase}). Stateless.
  */
 final class LoopPhase {
   private LoopPhase() {}

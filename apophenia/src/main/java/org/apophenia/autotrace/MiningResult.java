@@ -35,7 +35,7 @@ import org.apophenia.suffix.RepeatSet;
  * otherwise. Only with {@code prefixTraces} are continuations cached (Legion's settings ignore
  * them).
  *
- * <p>Where things were found, as indexes into the window, so that the replayer can look at the
+ * <p>Where things were found, as indexes into the window, so that the watcher can look at the
  * stream there: for each sequence, where its first occurrence begins ({@code firstStarts}), where
  * the last occurrence of the repeat it came from begins and how long that is ({@code lastStarts},
  * {@code lastSpans}: a sequence reduced to its period occurs back to back once per period inside

@@ -3,7 +3,7 @@ package org.apophenia.autotrace;
 import java.util.function.Predicate;
 
 /**
- * The rules that override the best-scoring completed match in {@link TraceReplayer}'s selection:
+ * The rules that override the best-scoring completed match in {@link TraceIssuer}'s selection:
  * a wider match that contains it, a loop's longer trace that overlaps it, and the ties of score.
  * Matches whose trace is {@code held} (held back from its first recording) are never chosen.
  * Stateless.

@@ -13,7 +13,7 @@ import java.util.List;
  * sequence (a 64-bit hash of its content), assigned in order of first promotion, so a trace evicted
  * and promoted again, or a loop rotated back to an earlier phase, keeps its id and the replay
  * engine's recording of it. At most {@code maxTraces} traces: the lowest-scoring eighth is evicted
- * when full. Mutable; the application thread owns it (through {@link TraceReplayer}).
+ * when full. Mutable; the application thread owns it.
  */
 final class TraceCache {
   private final ApopheniaConfig config;
@@ -145,7 +145,7 @@ final class TraceCache {
    * Whether {@code t}, never issued, is held back from its first recording: it lies inside a fresh
    * guess ({@link Containment#fresh}), typically promoted from the same window. The guess's first
    * match is due within the next period; where it matches it covers {@code t}'s occurrence and wins
-   * the selection (longer, and {@link TraceReplayer}'s widest rule), so a recording of {@code t} made
+   * the selection (longer, and {@link Selection#widest}), so a recording of {@code t} made
    * before it, in the iteration the guess was mined from, would be replayed only if the program
    * left the loop: on swe and s3d the short traces recorded there were never replayed. A guess that
    * settles shorter, goes stale or leaves the cache releases what it held.
@@ -212,7 +212,7 @@ final class TraceCache {
 
   /**
    * Replaces {@code t}, a trace that tiles a loop, by its rotation that starts at its {@code k}-th
-   * operation, keeping its visits (see {@link TraceReplayer#rephase}), unless the rotation is
+   * operation, keeping its visits (see {@link CommitPointers#rephase}), unless the rotation is
    * {@code t} itself; the caller drops the pointers into {@code t} first. Returns whether it did.
    */
   boolean rotate(Trace t, int k, long position) {
