@@ -1,11 +1,10 @@
 package org.apophenia.autotrace;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
+import org.apophenia.autotrace.accounting.Bucket;
+import org.apophenia.autotrace.accounting.TimeAccount;
 
 /**
  * Apophenia's front door (Algorithm 1 of Yadav et al., ASPLOS 2025): wraps a {@link TraceSink},
@@ -26,51 +25,14 @@ import java.util.function.Function;
  * of agreed waits; replicas sharing a {@link Collective} decide identically). Not thread-safe: one
  * application thread drives one interceptor.
  *
+ * <p>The builder returns the glue of automatic tracing itself, or, when it is given a time account,
+ * the same glue inside a decorator that charges its stages to the account: chosen once, so that an
+ * interceptor that measures nothing runs no accounting code per operation.
+ *
  * @param <O> the operation type
  */
-public final class Interceptor<O> implements AutoCloseable {
-  private final Tokenizer<O> tokenizer;
-  private final TraceSink<O> sink;
-  private final TraceFinder finder;
-  private final TraceCache cache;
-  private final OccurrenceWatcher watcher;
-  private final CommitPointers pointers;
-  private final TraceIssuer<O> issuer;
-  private final ExecutorService ownedExecutor;
-  private ExecutorService acrossExecutor;
-  private final TimeAccount account;
-  private long position; // tokens pushed (traceable and untraceable operations)
-  private long ops;
-  private long untraceable;
-  private long uniqueTokens;
-  private boolean closed;
-
-  private Interceptor(Builder<O> b) {
-    this.tokenizer = b.tokenizer;
-    this.sink = b.sink;
-    this.account = b.account;
-    InterceptorListener listener = b.account.isOn() && b.listener != InterceptorListener.NONE
-        ? new ObservedListener(b.listener, b.account) : b.listener;
-    Executor executor = b.executor;
-    if (executor == null) {
-      ownedExecutor = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "apophenia-mining");
-        t.setDaemon(true);
-        return t;
-      });
-      executor = ownedExecutor;
-    } else {
-      ownedExecutor = null;
-    }
-    // windows across buffers are mined on a thread of their own, created when the first one is
-    // launched, so that one long job never holds up the short ones behind it
-    Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
-    this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner, b.filterWindows);
-    this.cache = new TraceCache(b.config, listener);
-    this.pointers = new CommitPointers(b.config, cache);
-    this.issuer = new TraceIssuer<>(b.config, b.sink, cache, pointers);
-    this.watcher = new OccurrenceWatcher(b.config, cache, issuer);
-  }
+public abstract sealed class Interceptor<O> implements AutoCloseable permits AutomaticTracing, AccountedTracing {
+  Interceptor() {}
 
   /** A builder for an interceptor that hashes with {@code tokenizer} and forwards to {@code sink}. */
   public static <O> Builder<O> builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
@@ -83,34 +45,7 @@ public final class Interceptor<O> implements AutoCloseable {
    *
    * @throws IllegalStateException after {@link #close()}
    */
-  public void execute(O op) {
-    if (closed) {
-      throw new IllegalStateException("interceptor is closed");
-    }
-    ops++;
-    Bucket caller = account.enter(Bucket.TOKENIZE);
-    switch (tokenizer.classify(op)) {
-      case TRACEABLE -> {
-        long token = tokenizer.token(op);
-        account.enter(Bucket.MATCH);
-        pushToken(token);
-        match(op, token);
-      }
-      case NO_OP -> {
-        account.enter(Bucket.MATCH);
-        issuer.passThrough(op);
-      }
-      case UNTRACEABLE -> {
-        account.enter(Bucket.MATCH);
-        untraceable++;
-        breakTraces();
-        account.enter(caller);
-        sink.op(op);
-        return;
-      }
-    }
-    account.enter(caller);
-  }
+  public abstract void execute(O op);
 
   /**
    * The application is about to block on the result of an operation it issued (a future's value):
@@ -122,14 +57,7 @@ public final class Interceptor<O> implements AutoCloseable {
    *
    * @throws IllegalStateException after {@link #close()}
    */
-  public void blockingWait() {
-    if (closed) {
-      throw new IllegalStateException("interceptor is closed");
-    }
-    Bucket caller = account.enter(Bucket.MATCH);
-    breakTraces();
-    account.enter(caller);
-  }
+  public abstract void blockingWait();
 
   /**
    * The application waited for the result of an operation that had already gone out of the
@@ -141,121 +69,32 @@ public final class Interceptor<O> implements AutoCloseable {
    *
    * @throws IllegalStateException after {@link #close()}
    */
-  public void waited() {
-    if (closed) {
-      throw new IllegalStateException("interceptor is closed");
-    }
-    watcher.resumedAt(issuer.position());
-  }
-
-  private void breakTraces() {
-    pointers.rephase(issuer.position());
-    // A never-repeating token, so that no mined repeat spans the break.
-    long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
-    pushToken(unique);
-    flushPending(true);
-  }
-
-  private void pushToken(long token) {
-    finder.push(token, position++, issuer.tracedRun());
-    if (finder.isDue(position)) {
-      Bucket caller = account.enter(Bucket.INGEST);
-      List<MiningResult> due = finder.due(position);
-      for (int i = 0; i < due.size(); i++) {
-        watcher.ingest(due.get(i), finder.dueWindowStart(i), issuer.position());
-      }
-      account.enter(caller);
-    }
-  }
-
-  /**
-   * A traceable operation with its token, after the history took the token: it joins the pending
-   * queue, the watcher's and the cache's pointers step on it (in that order: a candidate promoted by
-   * this step is matched from this operation on), and whatever can be decided goes out.
-   */
-  private void match(O op, long token) {
-    long pos = issuer.enqueue(op, token);
-    watcher.advance(token, pos);
-    pointers.advance(token, pos);
-    issuer.afterToken();
-  }
-
-  /**
-   * Ends every open match and forwards everything pending (issuing the matches that completed): for
-   * untraceable operations and blocking waits ({@code atBreak}: the break takes a stream position,
-   * where the program resumes) and the end of the stream.
-   */
-  private void flushPending(boolean atBreak) {
-    watcher.breakPointers();
-    pointers.breakAll(issuer.position());
-    issuer.flush(atBreak);
-    if (atBreak) {
-      watcher.resumedAt(issuer.position());
-    }
-  }
+  public abstract void waited();
 
   /**
    * End of stream: forwards every pending operation (issuing the traces whose matches completed).
    * The interceptor stays usable. Ingestion of unfinished jobs is not forced.
    */
-  public void flush() {
-    Bucket caller = account.enter(Bucket.MATCH);
-    flushPending(false);
-    account.enter(caller);
-  }
+  public abstract void flush();
 
-  /** Counters as of now. */
-  public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceable, issuer.tracedOps(), issuer.reissuedOps(),
-        issuer.tracesRecorded(), issuer.reissues(), finder.launched, finder.skipped, finder.ingested,
-        finder.failed, finder.waits, finder.interval(), watcher.size(), cache.size(),
-        cache.promotions, cache.rejectedPromotions, issuer.pending(), finder.backedOff,
-        finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
-        issuer.losingTracesEvicted(), issuer.tracesIssuedOnce(), finder.answered);
-  }
+  /** The counters as of now. */
+  public abstract InterceptorStats stats();
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */
   @Override
-  public void close() {
-    if (closed) {
-      return;
-    }
-    flush();
-    closed = true;
-    finder.cancelAll();
-    if (ownedExecutor != null) {
-      ownedExecutor.shutdownNow();
-    }
-    synchronized (this) {
-      if (acrossExecutor != null) {
-        acrossExecutor.shutdownNow();
-      }
-    }
-  }
-
-  /** The thread for windows across buffers, created on first use (most streams never need it). */
-  private synchronized ExecutorService acrossExecutor() {
-    if (acrossExecutor == null) {
-      acrossExecutor = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "apophenia-mining-across");
-        t.setDaemon(true);
-        return t;
-      });
-    }
-    return acrossExecutor;
-  }
+  public abstract void close();
 
   /** Configures an {@link Interceptor}. Not thread-safe. */
   public static final class Builder<O> {
-    private final Tokenizer<O> tokenizer;
-    private final TraceSink<O> sink;
-    private ApopheniaConfig config = ApopheniaConfig.defaults();
-    private Executor executor;
-    private Collective collective = Collective.single();
-    private InterceptorListener listener = InterceptorListener.NONE;
+    final Tokenizer<O> tokenizer;
+    final TraceSink<O> sink;
+    ApopheniaConfig config = ApopheniaConfig.defaults();
+    Executor executor;
+    Collective collective = Collective.single();
+    InterceptorListener listener = InterceptorListener.NONE;
     private TimeAccount account = TimeAccount.OFF;
-    private Function<long[], MiningResult> miner;
-    private boolean filterWindows = true;
+    Function<long[], MiningResult> miner;
+    boolean filterWindows = true;
 
     private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
       this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
@@ -316,7 +155,14 @@ public final class Interceptor<O> implements AutoCloseable {
     }
 
     public Interceptor<O> build() {
-      return new Interceptor<>(this);
+      if (!account.isOn()) {
+        return new AutomaticTracing<>(this, listener);
+      }
+      InterceptorListener observed = listener == InterceptorListener.NONE ? listener
+          : new ObservedListener(listener, account);
+      // through a factory typed Interceptor: the accounted class is loaded only by a program that
+      // measures, so where nothing measures the front door's methods have a single implementation
+      return AccountedTracing.decorate(new AutomaticTracing<>(this, observed), tokenizer, account);
     }
   }
 }

@@ -3,6 +3,7 @@ package org.apophenia.autotrace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.apophenia.autotrace.accounting.TimeAccount;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -3,7 +3,7 @@ package org.apophenia.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.legion.AnalysisCostModel;
 import org.apophenia.legion.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
