@@ -54,11 +54,11 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     // windows across buffers are mined on a thread of their own, created when the first one is
     // launched, so that one long job never holds up the short ones behind it
     Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
-    this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner, b.filterWindows);
-    this.cache = new TraceCache(b.config, listener);
-    this.pointers = new CommitPointers(b.config, cache);
-    this.issuer = new TraceIssuer<>(b.config, b.sink, cache, pointers);
-    this.watcher = new OccurrenceWatcher(b.config, cache, issuer);
+    this.finder = new TraceFinder(b.settings, executor, across, b.collective, listener, b.miner, b.filterWindows);
+    this.cache = new TraceCache(b.settings, listener);
+    this.pointers = new CommitPointers(b.settings, cache);
+    this.issuer = new TraceIssuer<>(b.settings, b.sink, cache, pointers);
+    this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
   }
 
   @Override

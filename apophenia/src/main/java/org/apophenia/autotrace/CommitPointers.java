@@ -32,11 +32,11 @@ final class CommitPointers {
   private final boolean rephaseAtBreaks;
   private final int minTraceLength;
 
-  CommitPointers(ApopheniaConfig config, TraceCache cache) {
+  CommitPointers(ApopheniaSettings settings, TraceCache cache) {
     this.cache = cache;
-    this.prefixTraces = config.prefixTraces();
-    this.rephaseAtBreaks = config.rephaseAtBreaks();
-    this.minTraceLength = config.minTraceLength();
+    this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
+    this.rephaseAtBreaks = settings.get(Knobs.REPHASE_AT_BREAKS);
+    this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
   }
 
   /** Steps every open pointer on the token at stream position {@code pos} (see the class comment). */

@@ -21,7 +21,7 @@ import org.apophenia.autotrace.accounting.TimeAccount;
  * trie pointers' steps (at most the depth of the tries) and the pending queue; amortised O(1)
  * allocation. Mining runs on a background executor (by default one daemon thread per interceptor);
  * the caller waits for it only at an ingestion point whose job is unfinished. Decisions are a pure
- * function of the operation stream and the {@link ApopheniaConfig} (with {@code adaptiveWait}, also
+ * function of the operation stream and the {@link ApopheniaSettings} (with {@code adaptiveWait}, also
  * of agreed waits; replicas sharing a {@link Collective} decide identically). Not thread-safe: one
  * application thread drives one interceptor.
  *
@@ -88,7 +88,7 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
   public static final class Builder<O> {
     final Tokenizer<O> tokenizer;
     final TraceSink<O> sink;
-    ApopheniaConfig config = ApopheniaConfig.defaults();
+    ApopheniaSettings settings = ApopheniaSettings.defaults();
     Executor executor;
     Collective collective = Collective.single();
     InterceptorListener listener = InterceptorListener.NONE;
@@ -101,9 +101,9 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
       this.sink = Objects.requireNonNull(sink, "sink");
     }
 
-    /** Settings (default {@link ApopheniaConfig#defaults()}). */
-    public Builder<O> config(ApopheniaConfig config) {
-      this.config = Objects.requireNonNull(config, "config");
+    /** Settings (default {@link ApopheniaSettings#defaults()}). */
+    public Builder<O> settings(ApopheniaSettings settings) {
+      this.settings = Objects.requireNonNull(settings, "settings");
       return this;
     }
 

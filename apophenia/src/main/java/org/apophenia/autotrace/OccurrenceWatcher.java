@@ -58,18 +58,18 @@ final class OccurrenceWatcher {
   /** Traced fraction of the traceable operations forwarded lately (see {@link #threshold()}). */
   private double recentCoverage;
 
-  OccurrenceWatcher(ApopheniaConfig config, TraceCache cache, TraceIssuer<?> issuer) {
+  OccurrenceWatcher(ApopheniaSettings settings, TraceCache cache, TraceIssuer<?> issuer) {
     this.cache = cache;
     this.issuer = issuer;
-    this.minTraceLength = config.minTraceLength();
-    this.maxCandidates = config.maxCandidates();
-    this.visitThreshold = config.visitThreshold();
-    this.warmupVisitThreshold = config.warmupVisitThreshold();
-    this.countHistoryOccurrences = config.countHistoryOccurrences();
-    this.warmupByCoverage = config.warmupByCoverage();
-    this.keepReissued = config.keepReplayed();
-    this.phaseAfterWaits = config.phaseAfterWaits();
-    this.prefixTraces = config.prefixTraces();
+    this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
+    this.maxCandidates = settings.get(Knobs.MAX_CANDIDATES);
+    this.visitThreshold = settings.get(Knobs.VISIT_THRESHOLD);
+    this.warmupVisitThreshold = settings.get(Knobs.WARMUP_VISIT_THRESHOLD);
+    this.countHistoryOccurrences = settings.get(Knobs.COUNT_HISTORY_OCCURRENCES);
+    this.warmupByCoverage = settings.get(Knobs.WARMUP_BY_COVERAGE);
+    this.keepReissued = settings.get(Knobs.KEEP_REISSUED);
+    this.phaseAfterWaits = settings.get(Knobs.PHASE_AFTER_WAITS);
+    this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
   }
 
   /** Candidates watched. */

@@ -16,7 +16,8 @@ import java.util.List;
  * when full. Mutable; the application thread owns it.
  */
 final class TraceCache {
-  private final ApopheniaConfig config;
+  private final boolean prefixTraces;
+  private final int maxTraces;
   private final InterceptorListener listener;
   private final Trie<Trace> trie = new Trie<>();
   /** Live traces, for eviction by lowest score (O(maxTraces), only when the cache is full). */
@@ -38,8 +39,9 @@ final class TraceCache {
   /** Bumped whenever a trace enters or leaves the cache, to invalidate {@link #heldBack} answers. */
   private long version;
 
-  TraceCache(ApopheniaConfig config, InterceptorListener listener) {
-    this.config = config;
+  TraceCache(ApopheniaSettings settings, InterceptorListener listener) {
+    this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
+    this.maxTraces = settings.get(Knobs.MAX_TRACES);
     this.listener = listener;
   }
 
@@ -101,7 +103,7 @@ final class TraceCache {
         shorter.add(n);
       }
     }
-    if (n != null && (!config.prefixTraces() || n.payload != null)
+    if (n != null && (!prefixTraces || n.payload != null)
         || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens))) {
       if (n != null && n.payload != null && n.payload.seenTwice > 0) {
         confirm(n.payload); // the guess was mined whole
@@ -109,13 +111,13 @@ final class TraceCache {
       rejectedPromotions++;
       return;
     }
-    if (continuation != null && config.prefixTraces() && !refuses(continuation)) {
+    if (continuation != null && prefixTraces && !refuses(continuation)) {
       Trace guess = insert(continuation, visits, position);
       guess.seenTwice = tokens.length;
       guesses.add(guess);
       return;
     }
-    if (shorter != null && !config.prefixTraces()) {
+    if (shorter != null && !prefixTraces) {
       for (Trie.Node<Trace> s : shorter) {
         live.remove(s.payload);
         trie.remove(s);
@@ -128,7 +130,7 @@ final class TraceCache {
 
   /** Inserts a trace that is not cached yet, evicting first if the cache is full. */
   Trace insert(long[] tokens, double visits, long position) {
-    if (trie.size() >= config.maxTraces()) {
+    if (trie.size() >= maxTraces) {
       evictLowestScoring(position);
     }
     long id = idsByContent.computeIfAbsent(contentHash(tokens), k -> nextId++);

@@ -40,7 +40,7 @@ import org.apophenia.suffix.RulerSchedule;
  * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on
  * whether the job succeeded everywhere; a job that threw or timed out anywhere is dropped everywhere,
  * counted and logged, and the stream goes on untraced by it. So the sequence of ingested results
- * depends only on the stream and the configuration (and, with {@code adaptiveWait}, on agreed waits,
+ * depends only on the stream and the settings (and, with {@code adaptiveWait}, on agreed waits,
  * identically on all replicas).
  *
  * <p><b>Time to mine.</b> A job is due a fixed {@code interval} operations after its launch, as in
@@ -89,7 +89,13 @@ import org.apophenia.suffix.RulerSchedule;
 final class TraceFinder {
   private static final System.Logger LOG = System.getLogger(TraceFinder.class.getName());
 
-  private final ApopheniaConfig config;
+  private final int minTraceLength;
+  private final int batchSize;
+  private final int multiScaleFactor;
+  private final int historyBuffers;
+  private final int maxInFlightJobs;
+  private final boolean adaptiveWait;
+  private final long jobTimeoutNanos;
   private final Function<long[], MiningResult> miner;
   private final RulerSchedule schedule;
   private final Collective collective;
@@ -152,24 +158,32 @@ final class TraceFinder {
    */
   static final int MAX_INLINE_WINDOW = 512;
 
-  TraceFinder(ApopheniaConfig config, Executor executor, Executor acrossExecutor, Collective collective,
+  TraceFinder(ApopheniaSettings settings, Executor executor, Executor acrossExecutor, Collective collective,
       InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows) {
-    this.config = config;
-    RepeatFinder repeats = RepeatFinder.of(config.minTraceLength(), config.maxTraceLength());
+    this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
+    this.batchSize = settings.get(Knobs.BATCH_SIZE);
+    this.multiScaleFactor = settings.get(Knobs.MULTI_SCALE_FACTOR);
+    this.historyBuffers = settings.get(Knobs.HISTORY_BUFFERS);
+    this.maxInFlightJobs = settings.get(Knobs.MAX_IN_FLIGHT_JOBS);
+    this.adaptiveWait = settings.get(Knobs.ADAPTIVE_WAIT);
+    this.jobTimeoutNanos = settings.get(Knobs.JOB_TIMEOUT).toNanos();
+    int ingestionDelay = settings.get(Knobs.INGESTION_DELAY);
+    RepeatFinder repeats = RepeatFinder.of(minTraceLength, settings.get(Knobs.MAX_TRACE_LENGTH));
+    boolean reduceToPeriod = settings.get(Knobs.REDUCE_TO_PERIOD);
     this.builtInMiner = miner == null;
     this.miner = miner != null ? miner
-        : window -> MiningResult.mine(window, repeats, config.reduceToPeriod());
-    this.schedule = new RulerSchedule(config.batchSize(), config.multiScaleFactor());
+        : window -> MiningResult.mine(window, repeats, reduceToPeriod);
+    this.schedule = new RulerSchedule(batchSize, multiScaleFactor);
     this.buffered = new Lane(executor);
     this.across = new Lane(acrossExecutor);
     this.collective = collective;
     this.listener = listener;
-    this.history = new long[config.historyBuffers() * config.batchSize()];
+    this.history = new long[historyBuffers * batchSize];
     this.maxWindow = history.length;
     this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
-        ? new RepeatFilter(config.minTraceLength(), history.length) : null;
-    this.interval = config.ingestionDelay();
-    this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
+        ? new RepeatFilter(minTraceLength, history.length) : null;
+    this.interval = ingestionDelay;
+    this.maxInterval = Math.max(ingestionDelay, batchSize);
   }
 
   long interval() {
@@ -187,7 +201,7 @@ final class TraceFinder {
       cursor = 0;
     }
     size++;
-    boolean covered = tracedRun >= config.multiScaleFactor();
+    boolean covered = tracedRun >= multiScaleFactor;
     if (filter != null) {
       if (covered) {
         filter.pause();
@@ -202,11 +216,11 @@ final class TraceFinder {
       buffers++;
       // the ruler goes on across buffers: the k-th full buffer is mined with the lowestOneBit(k) - 1
       // before it (up to historyBuffers), so a loop longer than half a buffer is seen twice
-      long span = Math.min(Long.lowestOneBit(buffers), config.historyBuffers());
-      w = (int) Math.min(span * config.batchSize(), position + 1);
+      long span = Math.min(Long.lowestOneBit(buffers), historyBuffers);
+      w = (int) Math.min(span * batchSize, position + 1);
     }
-    if (w >= 2 * config.minTraceLength() && !backOff(w, covered)) {
-      if (buffered.jobs.size() + across.jobs.size() < config.maxInFlightJobs()) {
+    if (w >= 2 * minTraceLength && !backOff(w, covered)) {
+      if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
           launch(window(position + 1, w), position + 1, w);
         } else {
@@ -253,11 +267,11 @@ final class TraceFinder {
    * the empty result and is ingested at the same point, in the same order, as if it had been mined.
    */
   private void launch(long[] window, long position, int w) {
-    boolean wide = w > config.batchSize();
+    boolean wide = w > batchSize;
     Lane lane = wide ? across : buffered;
     // a window across buffers is due a quarter of an operation per token later (at most a buffer, so
     // that these jobs, launched two buffers apart at least, still fall due in launch order)
-    long delay = wide ? Math.max(interval, Math.min(w / 4, config.batchSize())) : interval;
+    long delay = wide ? Math.max(interval, Math.min(w / 4, batchSize)) : interval;
     MiningJob job = window == null ? MiningJob.answered(nextJob++, position, position + delay, w, NO_REPEATS)
         : new MiningJob(nextJob++, position, position + delay, window);
     if (window != null) {
@@ -334,7 +348,7 @@ final class TraceFinder {
       boolean waited = agreed == 0;
       if (waited) {
         agreed = 1;
-        if (config.adaptiveWait()) {
+        if (adaptiveWait) {
           interval = Math.min(interval * 2, maxInterval);
         }
       }
@@ -392,7 +406,7 @@ final class TraceFinder {
       waits++;
     }
     try {
-      return j.result().get(config.jobTimeout().toNanos(), TimeUnit.NANOSECONDS);
+      return j.result().get(jobTimeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       j.drop();
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",

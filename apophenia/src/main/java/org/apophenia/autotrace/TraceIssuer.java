@@ -62,17 +62,18 @@ final class TraceIssuer<O> {
   private long reissues;
   private long losingTracesEvicted;
 
-  TraceIssuer(ApopheniaConfig config, TraceSink<O> sink, TraceCache cache, CommitPointers pointers) {
+  TraceIssuer(ApopheniaSettings settings, TraceSink<O> sink, TraceCache cache, CommitPointers pointers) {
     this.sink = sink;
     this.cache = cache;
     this.pointers = pointers;
     this.open = pointers.open;
     this.completed = pointers.completed;
-    this.loopsWin = config.loopsWin();
-    this.maxPendingOps = config.maxPendingOps();
+    this.loopsWin = settings.get(Knobs.LOOPS_WIN);
+    this.maxPendingOps = settings.get(Knobs.MAX_PENDING_OPS);
+    int batchSize = settings.get(Knobs.BATCH_SIZE);
     // the history, and how long after its launch a window is ingested at the latest
-    this.reissued = new ReissuedPositions(config.historyBuffers() * config.batchSize()
-        + Math.max(config.ingestionDelay(), config.batchSize()));
+    this.reissued = new ReissuedPositions(settings.get(Knobs.HISTORY_BUFFERS) * batchSize
+        + Math.max(settings.get(Knobs.INGESTION_DELAY), batchSize));
   }
 
   /** The next stream position (traceable operations and breaks so far). */

@@ -34,12 +34,12 @@ class FailureTest {
     List<TestOp> ops = Streams.loop(20, 100);
     SinkLog rec = new SinkLog();
     AtomicInteger calls = new AtomicInteger();
-    ApopheniaConfig c = ApopheniaConfig.defaults();
+    ApopheniaSettings c = ApopheniaSettings.defaults();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).miner(w -> {
       if (calls.getAndIncrement() % 2 == 0) {
         throw new OutOfMemoryError("injected");
       }
-      return MiningResult.mine(w, org.apophenia.suffix.RepeatFinder.withMinLength(c.minTraceLength()), true);
+      return MiningResult.mine(w, org.apophenia.suffix.RepeatFinder.withMinLength(c.get(Knobs.MIN_TRACE_LENGTH)), true);
     }).build()) {
       ops.forEach(i::execute);
       assertThat(i.stats().jobsFailed()).isPositive();
@@ -52,8 +52,8 @@ class FailureTest {
   void aJobThatRunsOutOfTimeIsDroppedAtItsIngestionPoint() {
     List<TestOp> ops = Streams.loop(20, 20);
     SinkLog rec = new SinkLog();
-    ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().jobTimeout(Duration.ofMillis(20)).build();
-    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).miner(w -> {
+    ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.JOB_TIMEOUT, Duration.ofMillis(20)).build();
+    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).miner(w -> {
       try {
         Thread.sleep(60_000);
       } catch (InterruptedException e) {
@@ -78,10 +78,10 @@ class FailureTest {
   @Test
   void invalidSettingsAreRejectedWithTheirNameAndRange() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
-        () -> ApopheniaConfig.defaults().toBuilder().multiScaleFactor(9000).build())
+        () -> ApopheniaSettings.defaults().toBuilder().set(Knobs.MULTI_SCALE_FACTOR, 9000).build())
         .hasMessageContaining("multiScaleFactor must be at most batchSize 8192, got 9000");
     org.assertj.core.api.Assertions.assertThatThrownBy(
-        () -> ApopheniaConfig.defaults().toBuilder().minTraceLength(0).build())
+        () -> ApopheniaSettings.defaults().toBuilder().set(Knobs.MIN_TRACE_LENGTH, 0).build())
         .hasMessageContaining("minTraceLength must be at least 1, got 0");
   }
 }

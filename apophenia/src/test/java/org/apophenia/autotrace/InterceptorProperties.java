@@ -20,20 +20,20 @@ import org.junit.jupiter.api.Test;
  */
 class InterceptorProperties {
   /** What the checks run: the interceptor under test, or a stub of it. */
-  private static final BiFunction<List<TestOp>, ApopheniaConfig, SinkLog> INTERCEPTOR = Runs::run;
+  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog> INTERCEPTOR = Runs::run;
 
   /** An "interceptor" that forwards every op and never traces: the checks must reject it. */
-  private static final BiFunction<List<TestOp>, ApopheniaConfig, SinkLog> PASS_THROUGH = (ops, config) -> {
+  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog> PASS_THROUGH = (ops, config) -> {
     SinkLog rec = new SinkLog();
     ops.forEach(rec::op);
     return rec;
   };
 
-  private static ApopheniaConfig config(int min, int scale, int threshold, int delay, boolean ours) {
-    return ApopheniaConfig.defaults().toBuilder().minTraceLength(min).batchSize(512)
-        .prefixTraces(ours).reduceToPeriod(ours).countHistoryOccurrences(ours)
-        .multiScaleFactor(scale).visitThreshold(threshold).warmupVisitThreshold(Math.min(2, threshold))
-        .ingestionDelay(delay).build();
+  private static ApopheniaSettings config(int min, int scale, int threshold, int delay, boolean ours) {
+    return ApopheniaSettings.defaults().toBuilder().set(Knobs.MIN_TRACE_LENGTH, min).set(Knobs.BATCH_SIZE, 512)
+        .set(Knobs.PREFIX_TRACES, ours).set(Knobs.REDUCE_TO_PERIOD, ours).set(Knobs.COUNT_HISTORY_OCCURRENCES, ours)
+        .set(Knobs.MULTI_SCALE_FACTOR, scale).set(Knobs.VISIT_THRESHOLD, threshold).set(Knobs.WARMUP_VISIT_THRESHOLD, Math.min(2, threshold))
+        .set(Knobs.INGESTION_DELAY, delay).build();
   }
 
   /** The laws hold, and at least half of the planted loop is traced, with replays inside it. */
@@ -83,7 +83,7 @@ class InterceptorProperties {
       @ForAll @IntRange(min = 5, max = 60) int period,
       @ForAll @IntRange(min = 5, max = 20) int maxLength) {
     PlantedLoop s = PlantedLoop.of(seed, 500, period, 2400 / period, 200);
-    ApopheniaConfig c = config(3, 16, 2, 8, true).toBuilder().maxTraceLength(maxLength).build();
+    ApopheniaSettings c = config(3, 16, 2, 8, true).toBuilder().set(Knobs.MAX_TRACE_LENGTH, maxLength).build();
     checkTracesAtMost(s, INTERCEPTOR.apply(s.ops(), c), maxLength);
   }
 
@@ -94,7 +94,7 @@ class InterceptorProperties {
       @ForAll @IntRange(min = 5, max = 40) int period,
       @ForAll @IntRange(min = 1, max = 50) int delay) {
     PlantedLoop s = PlantedLoop.of(seed, noise, period, 2000 / period, noise / 3);
-    ApopheniaConfig c = config(3, 16, 3, delay, true);
+    ApopheniaSettings c = config(3, 16, 3, delay, true);
     checkTimingIndependent(s, INTERCEPTOR.apply(s.ops(), c), Runs.runWithDelays(s.ops(), c, seed, 300));
   }
 
@@ -104,24 +104,24 @@ class InterceptorProperties {
 
   @Test
   void aPassThroughInterceptorFailsTheLaws() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkLawsAndLoopTraced(SMALL, rec)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheMaximumLengthCheck() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkTracesAtMost(SMALL, rec, 8)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheTimingCheck() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkTimingIndependent(SMALL, rec, rec)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void theInterceptorPassesTheChecksOnTheStreamTheStubFails() {
-    checkLawsAndLoopTraced(SMALL, INTERCEPTOR.apply(SMALL.ops(), ApopheniaConfig.defaults()));
+    checkLawsAndLoopTraced(SMALL, INTERCEPTOR.apply(SMALL.ops(), ApopheniaSettings.defaults()));
   }
 }

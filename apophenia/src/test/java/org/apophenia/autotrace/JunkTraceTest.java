@@ -129,7 +129,7 @@ class JunkTraceTest {
     // the motif at 70 and 160: its trace, promoted with the guess, matches once before the guess
     // does (checked to be recorded and never replayed without the hold-back)
     List<TestOp> ops = loopWithAMotif(70);
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
     assertThat(issuedOnce(rec)).as("traces recorded and never replayed").isZero();
     assertThat(rec.tracedOps()).isGreaterThanOrEqualTo(38L * 175);
@@ -138,7 +138,7 @@ class JunkTraceTest {
   @Test
   void aRepeatWhoseNextOccurrenceTheWindowCutIsGuessedAsTheBody() {
     List<TestOp> ops = loopWhoseFirstIterationDiffers();
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
     assertThat(issuedOnce(rec)).as("traces recorded and never replayed").isZero();
     // the body's trace is guessed from the 64-token window: recorded in iteration 3, replayed from 4

@@ -83,10 +83,10 @@ class LoopPhaseTest {
     }
     // the loop traced whole from its first window: with keepReplayed the pieces that replay first are
     // kept a while (below)
-    ApopheniaConfig whole = ApopheniaConfig.defaults().toBuilder().keepReplayed(false).build();
+    ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.KEEP_REISSUED, false).build();
     SinkLog rec = Runs.run(ops, whole);
     Laws.check(ops, rec);
-    SinkLog off = Runs.run(ops, whole.toBuilder().rephaseAtBreaks(false).build());
+    SinkLog off = Runs.run(ops, whole.toBuilder().set(Knobs.REPHASE_AT_BREAKS, false).build());
     Laws.check(ops, off);
     assertThat(untraced(rec, from, end)).as("untraced in iterations 10 to 189, re-phased").isZero();
     // without re-phasing, the breaks in iterations 10 to 39 cut occurrences (15 ops untraced at the time
@@ -95,7 +95,7 @@ class LoopPhaseTest {
     // at the defaults the piece of 12 replays before the whole body is mined, and the body's first
     // candidate is cut to what the piece leaves, before the body's trace takes over (25 ops untraced
     // at the time of writing): a break costs at most the piece it cuts (18 breaks)
-    SinkLog pieces = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog pieces = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, pieces);
     assertThat(untraced(pieces, from, end)).as("untraced in iterations 10 to 189, in pieces").isBetween(1, 18 * 12);
   }
@@ -132,8 +132,8 @@ class LoopPhaseTest {
     int j = 0;
     for (boolean phase : new boolean[] {true, false}) {
       SinkLog rec = new SinkLog();
-      ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().phaseAfterWaits(phase).build();
-      try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).build()) {
+      ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.PHASE_AFTER_WAITS, phase).build();
+      try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).build()) {
         int w = 0;
         for (int k = 0; k < ops.size(); k++) {
           in.execute(ops.get(k));
@@ -183,8 +183,8 @@ class LoopPhaseTest {
     int j = 0;
     for (boolean rephase : new boolean[] {true, false}) {
       SinkLog rec = new SinkLog();
-      ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().rephaseAtBreaks(rephase).build();
-      try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).build()) {
+      ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.REPHASE_AT_BREAKS, rephase).build();
+      try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).build()) {
         ops.forEach(i::execute);
         i.flush();
         promotions[j++] = i.stats().promotions();

@@ -67,7 +67,7 @@ class LoopProperties {
   void aLoopIsTracedAndReplayed(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
       @ForAll @IntRange(min = 5, max = 80) int period, @ForAll @IntRange(min = 40, max = 120) int reps) {
     List<TestOp> ops = loop(seed, period, reps);
-    checkLoopIsTracedAndReplayed(ops, Runs.run(ops, ApopheniaConfig.defaults()), period);
+    checkLoopIsTracedAndReplayed(ops, Runs.run(ops, ApopheniaSettings.defaults()), period);
   }
 
   @Test
@@ -114,7 +114,7 @@ class LoopProperties {
         reports.add(report);
       }
     };
-    ApopheniaConfig config = ApopheniaConfig.defaults();
+    ApopheniaSettings config = ApopheniaSettings.defaults();
     try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).listener(listener).build()) {
       for (int i = 0; i < ops.size() / 2; i++) {
         in.execute(ops.get(i));
@@ -130,7 +130,7 @@ class LoopProperties {
       assertThat(covered.jobsBackedOff()).isGreaterThan(9_000);
       // backing off skips short windows only: the longest one, which finds a loop's trace, was still
       // mined (the stream was covered long before the history filled)
-      assertThat(reports).anyMatch(r -> r.window() >= config.historyBuffers() * config.batchSize());
+      assertThat(reports).anyMatch(r -> r.window() >= config.get(Knobs.HISTORY_BUFFERS) * config.get(Knobs.BATCH_SIZE));
       Random rnd = new Random(5);
       for (int i = 0; i < 20_000; i++) {
         in.execute(new TestOp(rnd.nextLong(), Traceability.TRACEABLE, ops.size() + i));
