@@ -106,12 +106,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   @Override
   public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceableOps, issuer.tracedOps(), issuer.reissuedOps(),
-        issuer.tracesRecorded(), issuer.reissues(), finder.launched, finder.skipped, finder.ingested,
-        finder.failed, finder.waits, finder.interval(), watcher.size(), cache.size(),
-        cache.promotions, cache.rejectedPromotions, issuer.pending(), finder.backedOff,
-        finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
-        issuer.losingTracesEvicted(), issuer.tracesIssuedOnce(), finder.answered);
+    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer);
   }
 
   @Override

@@ -28,7 +28,7 @@ import org.apophenia.suffix.RulerSchedule;
  * previous one) so that each lane's jobs run in launch order whatever the executor. The application thread never waits for mining except at an ingestion point whose job
  * is not done; there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in
  * miner) and the mining thread has not started it, the application thread mines it itself rather
- * than wait for a parked thread to be scheduled (counted in {@link #minedInline}, not in
+ * than wait for a parked thread to be scheduled (counted in {@link #jobsMinedInline}, not in
  * {@link #waits}). Whoever mines a job, its result is the same.
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
@@ -61,7 +61,7 @@ import org.apophenia.suffix.RulerSchedule;
  * parked thread, and its ingestion later), which on jacobi's 5-operation loop cost more per
  * operation than the matching. The first operation forwarded untraced resets it, so mining picks up
  * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
- * agree. Skipped windows count in {@link #backedOff}.
+ * agree. Skipped windows count in {@link #jobsBackedOff}.
  *
  * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
  * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
@@ -136,15 +136,18 @@ final class TraceFinder {
   private int minWindow;
   private final int maxWindow;
 
-  long launched;
-  long skipped;
-  long ingested;
-  long failed;
+  // The counters, named as InterceptorStats reads them.
+  long jobsLaunched;
+  /** Ruler windows skipped because {@code maxInFlightJobs} were in flight. */
+  long jobsSkipped;
+  long jobsIngested;
+  long jobsFailed;
   long waits;
-  long minedInline;
-  long backedOff;
+  long jobsMinedInline;
+  /** Ruler windows not mined because the stream was covered (back-off). */
+  long jobsBackedOff;
   /** Windows answered by the filter (no repeat possible), not mined. */
-  long answered;
+  long windowsWithoutRepeats;
   /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
   final LongAdder miningCpuNanos = new LongAdder();
   final LongAdder tokensMined = new LongAdder();
@@ -225,10 +228,10 @@ final class TraceFinder {
           launch(window(position + 1, w), position + 1, w);
         } else {
           launch(null, position + 1, w); // answered: no copy, no hand-off, ingested as if mined
-          answered++;
+          windowsWithoutRepeats++;
         }
       } else {
-        skipped++;
+        jobsSkipped++;
       }
     }
   }
@@ -253,7 +256,7 @@ final class TraceFinder {
       return false;
     }
     if (w < minWindow) {
-      backedOff++;
+      jobsBackedOff++;
       return true;
     }
     // after the whole history, nothing longer is left to mine until coverage drops
@@ -282,7 +285,7 @@ final class TraceFinder {
     }
     lane.jobs.add(job);
     nextDue = Math.min(nextDue, lane.jobs.peek().ingestPosition());
-    launched++;
+    jobsLaunched++;
   }
 
   /**
@@ -357,11 +360,11 @@ final class TraceFinder {
         MiningResult r = await(j);
         boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
         if (ok) {
-          ingested++;
+          jobsIngested++;
           results.add(r);
           dueStarts.add(j.launchPosition() - j.windowLength());
         } else {
-          failed++;
+          jobsFailed++;
         }
         if (listener != InterceptorListener.NONE) {
           listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.windowLength(),
@@ -390,7 +393,7 @@ final class TraceFinder {
 
   /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */
   private boolean shouldLog() {
-    long n = failed + 1;
+    long n = jobsFailed + 1;
     return (n & (n - 1)) == 0;
   }
 
@@ -401,7 +404,7 @@ final class TraceFinder {
   private MiningResult await(MiningJob j) {
     if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
         && j.runIfUnclaimed(this::mineMeasured)) {
-      minedInline++;
+      jobsMinedInline++;
     } else if (!j.result().isDone()) {
       waits++;
     }
@@ -410,11 +413,11 @@ final class TraceFinder {
     } catch (TimeoutException e) {
       j.drop();
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
-          j.index(), j.windowLength(), failed + 1);
+          j.index(), j.windowLength(), jobsFailed + 1);
     } catch (ExecutionException | CancellationException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
-          j.index(), j.windowLength(), String.valueOf(cause), failed + 1);
+          j.index(), j.windowLength(), String.valueOf(cause), jobsFailed + 1);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());

@@ -151,7 +151,7 @@ class LoopProperties {
         in.execute(ops.get(i));
       }
       InterceptorStats warm = in.stats();
-      assertThat(warm.replayedOps()).as("replaying by op 360").isPositive();
+      assertThat(warm.reissuedOps()).as("reissuing by op 360").isPositive();
       for (int i = 360; i < ops.size(); i++) {
         in.execute(ops.get(i));
       }
