@@ -84,7 +84,10 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
   @Override
   public abstract void close();
 
-  /** Configures an {@link Interceptor}. Not thread-safe. */
+  /**
+   * Builds an {@link Interceptor}: its settings, where it mines, the replicas it agrees with, who
+   * observes it, and its time account. Not thread-safe.
+   */
   public static final class Builder<O> {
     final Tokenizer<O> tokenizer;
     final TraceSink<O> sink;

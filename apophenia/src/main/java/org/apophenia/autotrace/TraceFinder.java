@@ -46,20 +46,20 @@ import org.apophenia.suffix.RulerSchedule;
  * <p><b>Time to mine.</b> A job is due a fixed {@code interval} operations after its launch, as in
  * Legion. Scaling the delay with the window (a quarter of an operation per token) avoided waits for
  * long windows on streams of very cheap operations, but it ingested the long windows that find long
- * traces later, and on cfd's weak-scaling configuration auto fell below 0.92 of manual throughput;
- * waits for long windows are rare anyway once the stream is covered (back-off), and short windows
- * are mined inline when the mining thread is late.
+ * traces later, and a loop whose trace only a long window finds ran untraced (analysed) that much
+ * longer; waits for long windows are rare anyway once the stream is covered (back-off), and short
+ * windows are mined inline when the mining thread is late.
  *
  * <p><b>Back-off.</b> Once the last {@code multiScaleFactor} operations forwarded were all traced
  * (the shortest window the schedule mines lies inside known traces), the stream is covered and its
- * short windows can only find repeats inside traces already replayed: the finder then mines a
+ * short windows can only find repeats inside traces already issued: the finder then mines a
  * window only if it is at least twice as long as the last one it mined while covered, so it keeps
  * mining windows of every length, each length once, up to the whole history (what finds a trace
  * longer than the pieces covering a loop out of phase), and then nothing more. A covered stream so
  * launches a job at doublings of the window, about {@code log2(historyBuffers * batchSize /
- * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch hands a job to the mining thread (a wake-up of a
- * parked thread, and its ingestion later), which on jacobi's 5-operation loop cost more per
- * operation than the matching. The first operation forwarded untraced resets it, so mining picks up
+ * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch
+ * hands a job to the mining thread (a wake-up of a parked thread, and its ingestion later), which on
+ * a loop of a few operations costs more per operation than the matching. The first operation forwarded untraced resets it, so mining picks up
  * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
  * agree. Skipped windows count in {@link #jobsBackedOff}.
  *
@@ -75,12 +75,12 @@ import org.apophenia.suffix.RulerSchedule;
  * buffer fills, the {@code k}-th, the window is the last {@code min(lowestOneBit(k), historyBuffers)}
  * buffers rather than the buffer alone (the ruler continued at the scale of buffers). Mining each
  * buffer alone, as the paper does, never sees two bodies of a loop longer than half a buffer, nor a
- * repeat that straddles two buffers: a loop of 5,000 operations with 8,192-token buffers was traced on
- * 64% of each iteration. Each doubling adds one token mined per operation. These windows are mined in
- * a lane of their own (their own chain, on their own thread unless an executor is given) and are due
- * a quarter of an operation per token after launch (at most a buffer): mined in line with the others,
- * a 65,536-token job held up every job behind it, and the application waited at their ingestion
- * points (on a stream with nothing to find, the mean cost per operation grew from 2.7 to 9.8 µs).
+ * repeat that straddles two buffers, so such a loop is traced only in the pieces a buffer holds
+ * twice. Each doubling adds one token mined per operation. These windows are mined in a lane of
+ * their own (their own chain, on their own thread unless an executor is given) and are due a quarter
+ * of an operation per token after launch (at most a buffer): mined in line with the others, a job
+ * over several buffers holds up every short job behind it, and the application waits at their
+ * ingestion points.
  *
  * <p><b>Memory.</b> The history holds {@code historyBuffers * batchSize} tokens; at most
  * {@code maxInFlightJobs} windows (each at most that many tokens) are in flight; further windows are skipped, which is

@@ -32,7 +32,8 @@ final class TraceIssuer<O> {
   /**
    * Losses after which a trace never issued is evicted (see {@link #countLosses}). High because a new
    * trace loses to the incumbent, whose score has a bonus for being issued before, until its own
-   * visits add up: with 8, a long capture's longer trace was evicted before it could win once.
+   * visits add up over several of its occurrences: a low count evicts a better trace found late before
+   * it can win once.
    */
   static final int JUNK_LOSSES = 64;
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The phase of a loop's trace: re-phasing at a recurring break ({@code rephaseAtBreaks}), on a stream
  * built so that the assertion fails with the mechanism off (the test checks that too). The other
- * half, a loop's trace winning over a replayed piece of it ({@code loopsWin}), is tested on s3d, where
+ * half, a loop's trace winning over a reissued piece of it ({@code loopsWin}), is tested on s3d, where
  * it matters, in the samples module.
  */
 class LoopPhaseTest {
@@ -81,7 +81,7 @@ class LoopPhaseTest {
         }
       }
     }
-    // the loop traced whole from its first window: with keepReplayed the pieces that replay first are
+    // the loop traced whole from its first window: with keepReissued the pieces issued first are
     // kept a while (below)
     ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.KEEP_REISSUED, false).build();
     SinkLog rec = Runs.run(ops, whole);
@@ -92,7 +92,7 @@ class LoopPhaseTest {
     // without re-phasing, the breaks in iterations 10 to 39 cut occurrences (15 ops untraced at the time
     // of writing, more before mining found the loop's whole body as a guess)
     assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isPositive();
-    // at the defaults the piece of 12 replays before the whole body is mined, and the body's first
+    // at the defaults the piece of 12 is reissued before the whole body is mined, and the body's first
     // candidate is cut to what the piece leaves, before the body's trace takes over (25 ops untraced
     // at the time of writing): a break costs at most the piece it cuts (18 breaks)
     SinkLog pieces = Runs.run(ops, ApopheniaSettings.defaults());
@@ -167,7 +167,7 @@ class LoopPhaseTest {
 
   /**
    * A run of identical tasks cut every 50 tasks: its traces are runs of the same task, and a rotation
-   * of one is itself. Replacing a trace by itself would reset its replays and promote it again at
+   * of one is itself. Replacing a trace by itself would reset its issues and promote it again at
    * every break.
    */
   @Test

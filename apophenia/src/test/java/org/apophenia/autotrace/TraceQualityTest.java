@@ -51,7 +51,7 @@ class TraceQualityTest {
   }
 
   @Test
-  void aTraceBrokenByAnInsertedOperationIsReplayedInPieces() {
+  void aTraceBrokenByAnInsertedOperationIsReissuedInPieces() {
     long[] body = body(1, 200);
     Random rnd = new Random(2);
     List<TestOp> ops = new ArrayList<>();
