@@ -5,8 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.Knob;
+import org.apophenia.autotrace.Knobs;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /**
  * Apophenia's knobs on the command line refuse a bad value with exit code 2 and exactly one line on
@@ -49,5 +56,42 @@ class KnobFlagsTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
     assertThat(run.err()).isEqualTo("apophenia analyze: error: " + message + System.lineSeparator());
+  }
+
+  /** A command that only includes the knobs, as run, demo or bench would. */
+  @Command(name = "probe")
+  static final class Probe implements Runnable {
+    @Mixin ApopheniaFlags apophenia;
+    ApopheniaSettings settings;
+
+    @Override
+    public void run() {
+      settings = apophenia.settings();
+    }
+  }
+
+  @Test
+  void anyCommandThatIncludesTheMixinTakesEveryKnobWithASpelling() {
+    Probe probe = new Probe();
+    CommandLine cli = new CommandLine(probe);
+    for (Knob<?> k : Knobs.all()) {
+      for (String spelling : k.spellings()) {
+        assertThat(cli.getCommandSpec().findOption(spelling)).as(spelling).isNotNull();
+      }
+    }
+    assertThat(cli.execute("--settings", "legion", "--batch-size", "512", "--loops-win")).isZero();
+    assertThat(probe.settings.get(Knobs.BATCH_SIZE)).isEqualTo(512);
+    assertThat(probe.settings.get(Knobs.LOOPS_WIN)).isTrue();
+    assertThat(probe.settings.toBuilder().set(Knobs.BATCH_SIZE, 2000).set(Knobs.LOOPS_WIN, false).build())
+        .as("the rest is Legion's").isEqualTo(ApopheniaSettings.legion());
+  }
+
+  @Test
+  void helpShowsEachFlagWithItsKnobsHelpDefaultAndRange() {
+    // without white space: picocli wraps the lines at the terminal's width
+    String help = CliRun.of("analyze", "--help").out().replaceAll("\\s+", "");
+    assertThat(help).contains("--batch-size=NHistorybuffersize(default8192,legion2000;2..1048576).")
+        .contains("--max-length=NLongesttrace(defaultunbounded;1..100000).")
+        .contains("--keep-replayed[=BOOL]").contains("--settings=NAMEStartingsettings:defaultorlegion");
   }
 }

@@ -2,8 +2,8 @@ package org.apophenia.bench.autotrace;
 
 import java.util.concurrent.TimeUnit;
 import org.apophenia.autotrace.ApopheniaSettings;
-import org.apophenia.autotrace.Knobs;
 import org.apophenia.autotrace.Interceptor;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.autotrace.TraceSink;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
