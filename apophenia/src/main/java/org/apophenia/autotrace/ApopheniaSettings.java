@@ -80,7 +80,10 @@ public final class ApopheniaSettings {
     };
   }
 
-  /** The value of {@code knob}. */
+  /**
+   * The value of {@code knob}: an array read and a cast, boxed. The rooms read their knobs once, when
+   * the interceptor is built, into fields of their own; no per-operation path calls this.
+   */
   public <T> T get(Knob<T> knob) {
     return knob.type().cast(values[knob.slot]);
   }
