@@ -16,7 +16,7 @@ final class Candidate {
    * window's end (see {@link MiningResult}), else null.
    */
   long[] continuation;
-  /** Whether it is what replays left untraced of a longer candidate ({@link Residue}). */
+  /** Whether it is what reissued traces left untraced of a longer candidate ({@link Residue}). */
   boolean residue;
   long lastVisitEnd = Long.MIN_VALUE;
   /** Position of the last ingestion or visit, for evicting the stalest candidate. */

@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <p>Contract: every member calls {@link #allReduceMin} the same number of times, at the same points
  * of the stream (the interceptor only calls it at ingestion points, which are a deterministic function
- * of the stream and the configuration); each call blocks until all members have contributed and
+ * of the stream and the settings); each call blocks until all members have contributed and
  * returns the minimum contribution, the same value to every member. Implementations are thread-safe
  * across members; one member is used by one application thread.
  */

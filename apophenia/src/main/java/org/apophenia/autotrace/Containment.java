@@ -28,8 +28,8 @@ final class Containment {
    * Whether {@code g} is a guess promoted less than two of its lengths ago: if the stream goes on
    * repeating the loop the guess was taken from, its first match starts within one length and ends
    * within two. After that the guess is no evidence that the loop comes back, and holding traces back
-   * for it would leave them unrecorded for good (on the noisy 300-task loop, where inserted operations
-   * break most first matches, coverage fell from 0.91 to 0.69).
+   * for it would leave them unrecorded for good: on a loop into which operations are inserted at
+   * random, most first matches of a guess break, and the traces inside it would never go out.
    */
   static boolean fresh(Trace g, long position) {
     return g.seenTwice > 0 && position - g.born <= 2L * g.length();

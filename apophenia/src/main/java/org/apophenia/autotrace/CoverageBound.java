@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 
 /**
  * The most of a stream any online trace finder could cover, for comparison with what Apophenia
- * covered. A finder that, like Apophenia, replays a trace only after it has seen it twice cannot trace
+ * covered. A finder that, like Apophenia, issues a trace only after it has seen it twice cannot trace
  * an operation unless some window of {@code min} consecutive operations around it (the minimum trace
  * length) already occurred twice, without overlap, before that window starts; a longer trace repeats
  * only if each of its {@code min}-windows does, so windows of exactly {@code min} suffice. The

@@ -7,7 +7,7 @@ package org.apophenia.autotrace;
  * evidence, and any prefix of the trace of length {@code k} is covered, up to fewer than
  * {@code min} operations at its end, by at most {@code log2(k)} of them ({@link #decompose}): when a
  * match of the trace breaks after {@code k} operations (an inserted operation, a changed task), the
- * pieces replay what was matched, and the pieces that start after the break pick the stream up again
+ * pieces issue what was matched, and the pieces that start after the break pick the stream up again
  * within one piece of the smallest size. At most {@code 2L / min} pieces. Stateless.
  */
 final class DyadicPieces {

@@ -1,11 +1,10 @@
 package org.apophenia.autotrace;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
+import org.apophenia.autotrace.accounting.Bucket;
+import org.apophenia.autotrace.accounting.TimeAccount;
 
 /**
  * Apophenia's front door (Algorithm 1 of Yadav et al., ASPLOS 2025): wraps a {@link TraceSink},
@@ -22,49 +21,18 @@ import java.util.function.Function;
  * trie pointers' steps (at most the depth of the tries) and the pending queue; amortised O(1)
  * allocation. Mining runs on a background executor (by default one daemon thread per interceptor);
  * the caller waits for it only at an ingestion point whose job is unfinished. Decisions are a pure
- * function of the operation stream and the {@link ApopheniaConfig} (with {@code adaptiveWait}, also
+ * function of the operation stream and the {@link ApopheniaSettings} (with {@code adaptiveWait}, also
  * of agreed waits; replicas sharing a {@link Collective} decide identically). Not thread-safe: one
  * application thread drives one interceptor.
  *
+ * <p>The builder returns the glue of automatic tracing itself, or, when it is given a time account,
+ * the same glue inside a decorator that charges its stages to the account: chosen once, so that an
+ * interceptor that measures nothing runs no accounting code per operation.
+ *
  * @param <O> the operation type
  */
-public final class Interceptor<O> implements AutoCloseable {
-  private final Tokenizer<O> tokenizer;
-  private final TraceSink<O> sink;
-  private final TraceFinder finder;
-  private final TraceReplayer<O> replayer;
-  private final ExecutorService ownedExecutor;
-  private ExecutorService acrossExecutor;
-  private final TimeAccount account;
-  private long position; // tokens pushed (traceable and untraceable operations)
-  private long ops;
-  private long untraceable;
-  private long uniqueTokens;
-  private boolean closed;
-
-  private Interceptor(Builder<O> b) {
-    this.tokenizer = b.tokenizer;
-    this.sink = b.sink;
-    this.account = b.account;
-    InterceptorListener listener = b.account.isOn() && b.listener != InterceptorListener.NONE
-        ? new ObservedListener(b.listener, b.account) : b.listener;
-    Executor executor = b.executor;
-    if (executor == null) {
-      ownedExecutor = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "apophenia-mining");
-        t.setDaemon(true);
-        return t;
-      });
-      executor = ownedExecutor;
-    } else {
-      ownedExecutor = null;
-    }
-    // windows across buffers are mined on a thread of their own, created when the first one is
-    // launched, so that one long job never holds up the short ones behind it
-    Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
-    this.finder = new TraceFinder(b.config, executor, across, b.collective, listener, b.miner, b.filterWindows);
-    this.replayer = new TraceReplayer<>(b.config, b.sink, listener);
-  }
+public abstract sealed class Interceptor<O> implements AutoCloseable permits AutomaticTracing, AccountedTracing {
+  Interceptor() {}
 
   /** A builder for an interceptor that hashes with {@code tokenizer} and forwards to {@code sink}. */
   public static <O> Builder<O> builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
@@ -77,34 +45,7 @@ public final class Interceptor<O> implements AutoCloseable {
    *
    * @throws IllegalStateException after {@link #close()}
    */
-  public void execute(O op) {
-    if (closed) {
-      throw new IllegalStateException("interceptor is closed");
-    }
-    ops++;
-    Bucket caller = account.enter(Bucket.TOKENIZE);
-    switch (tokenizer.classify(op)) {
-      case TRACEABLE -> {
-        long token = tokenizer.token(op);
-        account.enter(Bucket.MATCH);
-        pushToken(token);
-        replayer.push(op, token);
-      }
-      case NO_OP -> {
-        account.enter(Bucket.MATCH);
-        replayer.passThrough(op);
-      }
-      case UNTRACEABLE -> {
-        account.enter(Bucket.MATCH);
-        untraceable++;
-        breakTraces();
-        account.enter(caller);
-        sink.op(op);
-        return;
-      }
-    }
-    account.enter(caller);
-  }
+  public abstract void execute(O op);
 
   /**
    * The application is about to block on the result of an operation it issued (a future's value):
@@ -116,14 +57,7 @@ public final class Interceptor<O> implements AutoCloseable {
    *
    * @throws IllegalStateException after {@link #close()}
    */
-  public void blockingWait() {
-    if (closed) {
-      throw new IllegalStateException("interceptor is closed");
-    }
-    Bucket caller = account.enter(Bucket.MATCH);
-    breakTraces();
-    account.enter(caller);
-  }
+  public abstract void blockingWait();
 
   /**
    * The application waited for the result of an operation that had already gone out of the
@@ -135,104 +69,44 @@ public final class Interceptor<O> implements AutoCloseable {
    *
    * @throws IllegalStateException after {@link #close()}
    */
-  public void waited() {
-    if (closed) {
-      throw new IllegalStateException("interceptor is closed");
-    }
-    replayer.waited();
-  }
-
-  private void breakTraces() {
-    replayer.rephase();
-    // A never-repeating token, so that no mined repeat spans the break.
-    long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
-    pushToken(unique);
-    replayer.flush(true);
-  }
-
-  private void pushToken(long token) {
-    finder.push(token, position++, replayer.tracedRun);
-    if (finder.isDue(position)) {
-      Bucket caller = account.enter(Bucket.INGEST);
-      List<MiningResult> due = finder.due(position);
-      for (int i = 0; i < due.size(); i++) {
-        replayer.ingest(due.get(i), finder.dueWindowStart(i));
-      }
-      account.enter(caller);
-    }
-  }
+  public abstract void waited();
 
   /**
    * End of stream: forwards every pending operation (issuing the traces whose matches completed).
    * The interceptor stays usable. Ingestion of unfinished jobs is not forced.
    */
-  public void flush() {
-    Bucket caller = account.enter(Bucket.MATCH);
-    replayer.flush(false);
-    account.enter(caller);
-  }
+  public abstract void flush();
 
-  /** Counters as of now. */
-  public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceable, replayer.tracedOps, replayer.replayedOps,
-        replayer.tracesRecorded, replayer.replays, finder.launched, finder.skipped, finder.ingested,
-        finder.failed, finder.waits, finder.interval(), replayer.candidates(), replayer.traces(),
-        replayer.cache.promotions, replayer.cache.rejectedPromotions, replayer.pending(), finder.backedOff,
-        finder.miningCpuNanos.sum(), finder.tokensMined.sum(), finder.minedInline,
-        replayer.losingEvictions, replayer.recordedNeverReplayed(), finder.answered);
-  }
+  /** The counters as of now. */
+  public abstract InterceptorStats stats();
 
   /** Flushes (end of stream), drops unfinished mining jobs and stops the owned mining thread. */
   @Override
-  public void close() {
-    if (closed) {
-      return;
-    }
-    flush();
-    closed = true;
-    finder.cancelAll();
-    if (ownedExecutor != null) {
-      ownedExecutor.shutdownNow();
-    }
-    synchronized (this) {
-      if (acrossExecutor != null) {
-        acrossExecutor.shutdownNow();
-      }
-    }
-  }
+  public abstract void close();
 
-  /** The thread for windows across buffers, created on first use (most streams never need it). */
-  private synchronized ExecutorService acrossExecutor() {
-    if (acrossExecutor == null) {
-      acrossExecutor = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "apophenia-mining-across");
-        t.setDaemon(true);
-        return t;
-      });
-    }
-    return acrossExecutor;
-  }
-
-  /** Configures an {@link Interceptor}. Not thread-safe. */
+  /**
+   * Builds an {@link Interceptor}: its settings, where it mines, the replicas it agrees with, who
+   * observes it, and its time account. Not thread-safe.
+   */
   public static final class Builder<O> {
-    private final Tokenizer<O> tokenizer;
-    private final TraceSink<O> sink;
-    private ApopheniaConfig config = ApopheniaConfig.defaults();
-    private Executor executor;
-    private Collective collective = Collective.single();
-    private InterceptorListener listener = InterceptorListener.NONE;
+    final Tokenizer<O> tokenizer;
+    final TraceSink<O> sink;
+    ApopheniaSettings settings = ApopheniaSettings.defaults();
+    Executor executor;
+    Collective collective = Collective.single();
+    InterceptorListener listener = InterceptorListener.NONE;
     private TimeAccount account = TimeAccount.OFF;
-    private Function<long[], MiningResult> miner;
-    private boolean filterWindows = true;
+    Function<long[], MiningResult> miner;
+    boolean filterWindows = true;
 
     private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
       this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
       this.sink = Objects.requireNonNull(sink, "sink");
     }
 
-    /** Settings (default {@link ApopheniaConfig#defaults()}). */
-    public Builder<O> config(ApopheniaConfig config) {
-      this.config = Objects.requireNonNull(config, "config");
+    /** Settings (default {@link ApopheniaSettings#defaults()}). */
+    public Builder<O> settings(ApopheniaSettings settings) {
+      this.settings = Objects.requireNonNull(settings, "settings");
       return this;
     }
 
@@ -284,7 +158,14 @@ public final class Interceptor<O> implements AutoCloseable {
     }
 
     public Interceptor<O> build() {
-      return new Interceptor<>(this);
+      if (!account.isOn()) {
+        return new AutomaticTracing<>(this, listener);
+      }
+      InterceptorListener observed = listener == InterceptorListener.NONE ? listener
+          : new ObservedListener(listener, account);
+      // through a factory typed Interceptor: the accounted class is loaded only by a program that
+      // measures, so where nothing measures the front door's methods have a single implementation
+      return AccountedTracing.decorate(new AutomaticTracing<>(this, observed), tokenizer, account);
     }
   }
 }

@@ -1,66 +1,216 @@
 package org.apophenia.autotrace;
 
 /**
- * A snapshot of an interceptor's counters.
- *
- * @param ops operations received (all kinds)
- * @param untraceableOps untraceable operations (each flushed the pending queue)
- * @param tracedOps traceable operations issued inside trace markers
- * @param replayedOps traced operations inside markers of an id issued before
- * @param tracesRecorded distinct trace ids issued
- * @param replays trace occurrences issued under an id issued before
- * @param jobsLaunched mining jobs launched
- * @param jobsSkipped ruler windows skipped because {@code maxInFlightJobs} were in flight
- * @param jobsIngested jobs whose results were ingested
- * @param jobsFailed jobs that threw or timed out (their results dropped)
- * @param waits jobs the application thread waited for at their ingestion point
- * @param waitInterval the current ingestion interval, in operations
- * @param candidates candidates in the watcher trie
- * @param traces traces in the trace cache
- * @param promotions candidates promoted to traces
- * @param rejectedPromotions promotions rejected by the no-prefix invariant, or because the candidate
- *     is a loop's phase rotated away at a break
- * @param pendingOps operations currently buffered
- * @param jobsBackedOff ruler windows not mined because the stream was covered by known traces
- * @param miningCpuNanos CPU time the mining thread spent in jobs that finished (measured there)
- * @param tokensMined tokens in the windows of those jobs
- * @param jobsMinedInline small jobs the application thread mined itself at their ingestion point
- *     because the mining thread had not started them (instead of waiting)
- * @param losingTracesEvicted traces evicted because they were never issued and kept losing the
- *     selection to matches at other positions (never recorded: they cost matching, not recordings)
- * @param tracesNeverReplayed trace ids issued exactly once: recorded by the runtime and not replayed
- *     (so far), the recordings that bought nothing
- * @param windowsWithoutRepeats ruler windows not mined because no string of the minimum trace length
- *     occurred twice in them (so FindRepeats would have found nothing); ingested, empty, like the others
+ * A snapshot of an interceptor's counters ({@link Interceptor#stats()}), read by name. Each counter
+ * is kept by the room that does the counted work, under the name it has here: the recognizer's
+ * mining jobs ({@code jobs*}, {@code waits}, {@code windowsWithoutRepeats}, {@code tokensMined}), the
+ * watcher's candidates, the cache's traces and promotions, the issuer's traced, recorded and reissued
+ * occurrences. An occurrence is <i>issued</i> when it goes out between trace markers; the first one
+ * of a trace id is its recording, every later one a <i>reissue</i>, which the runtime may replay (or,
+ * if its precondition fails, record again: only the runtime knows). Immutable.
  */
-public record InterceptorStats(
-    long ops,
-    long untraceableOps,
-    long tracedOps,
-    long replayedOps,
-    long tracesRecorded,
-    long replays,
-    long jobsLaunched,
-    long jobsSkipped,
-    long jobsIngested,
-    long jobsFailed,
-    long waits,
-    long waitInterval,
-    int candidates,
-    int traces,
-    long promotions,
-    long rejectedPromotions,
-    int pendingOps,
-    long jobsBackedOff,
-    long miningCpuNanos,
-    long tokensMined,
-    long jobsMinedInline,
-    long losingTracesEvicted,
-    long tracesNeverReplayed,
-    long windowsWithoutRepeats) {
+public final class InterceptorStats {
+  private final long ops;
+  private final long untraceableOps;
+  private final long tracedOps;
+  private final long reissuedOps;
+  private final long tracesRecorded;
+  private final long reissues;
+  private final long tracesIssuedOnce;
+  private final long jobsLaunched;
+  private final long jobsSkipped;
+  private final long jobsIngested;
+  private final long jobsFailed;
+  private final long jobsBackedOff;
+  private final long jobsMinedInline;
+  private final long windowsWithoutRepeats;
+  private final long waits;
+  private final long waitInterval;
+  private final long miningCpuNanos;
+  private final long tokensMined;
+  private final int candidates;
+  private final int traces;
+  private final long promotions;
+  private final long rejectedPromotions;
+  private final long losingTracesEvicted;
+  private final int pendingOps;
+
+  /** The counters of the rooms as of now; {@code ops} and {@code untraceableOps} are the glue's. */
+  InterceptorStats(long ops, long untraceableOps, TraceFinder finder, OccurrenceWatcher watcher, TraceCache cache,
+      TraceIssuer<?> issuer) {
+    this.ops = ops;
+    this.untraceableOps = untraceableOps;
+    this.tracedOps = issuer.tracedOps();
+    this.reissuedOps = issuer.reissuedOps();
+    this.tracesRecorded = issuer.tracesRecorded();
+    this.reissues = issuer.reissues();
+    this.tracesIssuedOnce = issuer.tracesIssuedOnce();
+    this.losingTracesEvicted = issuer.losingTracesEvicted();
+    this.pendingOps = issuer.pending();
+    this.jobsLaunched = finder.jobsLaunched;
+    this.jobsSkipped = finder.jobsSkipped;
+    this.jobsIngested = finder.jobsIngested;
+    this.jobsFailed = finder.jobsFailed;
+    this.jobsBackedOff = finder.jobsBackedOff;
+    this.jobsMinedInline = finder.jobsMinedInline;
+    this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
+    this.waits = finder.waits;
+    this.waitInterval = finder.interval();
+    this.miningCpuNanos = finder.miningCpuNanos.sum();
+    this.tokensMined = finder.tokensMined.sum();
+    this.candidates = watcher.size();
+    this.traces = cache.size();
+    this.promotions = cache.promotions;
+    this.rejectedPromotions = cache.rejectedPromotions;
+  }
+
+  /** Operations received (all kinds). */
+  public long ops() {
+    return ops;
+  }
+
+  /** Untraceable operations (each one a break: the pending queue flushed). */
+  public long untraceableOps() {
+    return untraceableOps;
+  }
+
+  /** Traceable operations issued inside trace markers. */
+  public long tracedOps() {
+    return tracedOps;
+  }
+
+  /** Traced operations inside reissues: occurrences of a trace id issued before. */
+  public long reissuedOps() {
+    return reissuedOps;
+  }
+
+  /** Distinct trace ids issued: each one's first occurrence, which the runtime records. */
+  public long tracesRecorded() {
+    return tracesRecorded;
+  }
+
+  /** Trace occurrences issued under an id issued before. */
+  public long reissues() {
+    return reissues;
+  }
+
+  /** Trace ids issued exactly once (so far): recordings that bought nothing. O(ids) to take. */
+  public long tracesIssuedOnce() {
+    return tracesIssuedOnce;
+  }
 
   /** {@code tracedOps / ops}, 0 when no operations. */
   public double coverage() {
     return ops == 0 ? 0 : (double) tracedOps / ops;
+  }
+
+  /** Mining jobs launched (those answered without mining included). */
+  public long jobsLaunched() {
+    return jobsLaunched;
+  }
+
+  /** Ruler windows skipped because {@code maxInFlightJobs} were in flight. */
+  public long jobsSkipped() {
+    return jobsSkipped;
+  }
+
+  /** Jobs whose results were ingested. */
+  public long jobsIngested() {
+    return jobsIngested;
+  }
+
+  /** Jobs that threw or ran out of time (their results dropped). */
+  public long jobsFailed() {
+    return jobsFailed;
+  }
+
+  /** Ruler windows not mined because the stream was covered by known traces. */
+  public long jobsBackedOff() {
+    return jobsBackedOff;
+  }
+
+  /**
+   * Small jobs the application thread mined itself at their ingestion point because the mining
+   * thread had not started them (instead of waiting).
+   */
+  public long jobsMinedInline() {
+    return jobsMinedInline;
+  }
+
+  /**
+   * Ruler windows not mined because no string of the minimum trace length occurred twice in them (so
+   * FindRepeats would have found nothing); ingested, empty, like the others.
+   */
+  public long windowsWithoutRepeats() {
+    return windowsWithoutRepeats;
+  }
+
+  /** Jobs the application thread waited for at their ingestion point. */
+  public long waits() {
+    return waits;
+  }
+
+  /** The current ingestion interval, in operations. */
+  public long waitInterval() {
+    return waitInterval;
+  }
+
+  /** CPU time the mining thread spent in jobs that finished (measured there). */
+  public long miningCpuNanos() {
+    return miningCpuNanos;
+  }
+
+  /** Tokens in the windows of those jobs. */
+  public long tokensMined() {
+    return tokensMined;
+  }
+
+  /** Candidates in the watcher's trie. */
+  public int candidates() {
+    return candidates;
+  }
+
+  /** Traces in the trace cache. */
+  public int traces() {
+    return traces;
+  }
+
+  /** Candidates promoted to traces. */
+  public long promotions() {
+    return promotions;
+  }
+
+  /**
+   * Promotions rejected by the no-prefix invariant, or because the candidate is a loop's phase
+   * rotated away at a break.
+   */
+  public long rejectedPromotions() {
+    return rejectedPromotions;
+  }
+
+  /**
+   * Traces evicted because they were never issued and kept losing the selection to matches at other
+   * positions (never recorded: they cost matching, not recordings).
+   */
+  public long losingTracesEvicted() {
+    return losingTracesEvicted;
+  }
+
+  /** Operations currently held back. */
+  public int pendingOps() {
+    return pendingOps;
+  }
+
+  @Override
+  public String toString() {
+    return "InterceptorStats[ops=" + ops + ", untraceableOps=" + untraceableOps + ", tracedOps=" + tracedOps
+        + ", reissuedOps=" + reissuedOps + ", tracesRecorded=" + tracesRecorded + ", reissues=" + reissues
+        + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
+        + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff
+        + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
+        + ", waits=" + waits + ", waitInterval=" + waitInterval + ", miningCpuNanos=" + miningCpuNanos
+        + ", tokensMined=" + tokensMined + ", candidates=" + candidates + ", traces=" + traces
+        + ", promotions=" + promotions + ", rejectedPromotions=" + rejectedPromotions
+        + ", losingTracesEvicted=" + losingTracesEvicted + ", pendingOps=" + pendingOps + "]";
   }
 }

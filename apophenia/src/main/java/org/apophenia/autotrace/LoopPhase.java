@@ -4,8 +4,8 @@ import java.util.ArrayDeque;
 
 /**
  * The phase of a loop's trace: a trace that tiles a loop (its occurrences follow one another back to
- * back) matches the loop equally well starting at any of its operations, so the replayer may choose
- * the rotation that suits the program's breaks ({@link TraceReplayer#rephase}). Stateless.
+ * back) matches the loop equally well starting at any of its operations, so the cache may keep
+ * the rotation that suits the program's breaks ({@link CommitPointers#rephase}). Stateless.
  */
 final class LoopPhase {
   private LoopPhase() {}
@@ -44,10 +44,10 @@ final class LoopPhase {
    * began there, and its first iterations differed: fresh temporaries); else 0 (-1: no wait yet).
    * A program waits between iterations, for a value it checks: a trace in phase with the wait lets
    * the waits that recur with the loop fall between its occurrences, where a trace in the phase at
-   * which the stream first became periodic is cut by each. On s3d the setup's last wait, on a value
-   * already computed (no break), precedes the loop; the stream turns periodic 705 operations into
-   * its two-step period of 930, and the check every ten steps cut that phase until re-phasing
-   * recorded the loop again (warm-up 12 instead of 8).
+   * which the stream first became periodic is cut by each. A program's setup often ends with such a
+   * wait (on a value already computed: no break), and its loop's stream turns periodic some way into
+   * the first period; without this, a check that recurs with the loop cuts that phase until a break
+   * rephases the trace ({@link CommitPointers#rephase}), which costs one more recording.
    */
   static int afterWait(long origin, int period, long resume) {
     if (resume < 0 || resume > origin) {

@@ -26,16 +26,16 @@ import org.apophenia.suffix.RepeatSet;
  * reach {@link #SHORT_BODY_TRACE} tasks.
  *
  * <p><b>Repeats cut by the window's end.</b> A repeat whose last occurrence ends where the window
- * ends may go on past it: the window shows only the part of the loop body it holds twice (swe's
- * 175-task body was mined as its first 70 tasks, the window ending 70 tasks into the second
- * iteration). For such a repeat, when its last two occurrences are apart (not back to back), the
+ * ends may go on past it: the window shows only the part of the loop body it holds twice (a body
+ * longer than the window's second half is mined as its beginning, up to where the window cuts the
+ * second iteration). For such a repeat, when its last two occurrences are apart (not back to back), the
  * window's tokens from the one before the last up to the last are its {@code continuation}: the
  * guess that the stream repeats them again (see {@link TraceCache#promote}). So is the span from the
  * last occurrence on when the window ends inside the next one ({@link #continuationStart}). Null
  * otherwise. Only with {@code prefixTraces} are continuations cached (Legion's settings ignore
  * them).
  *
- * <p>Where things were found, as indexes into the window, so that the replayer can look at the
+ * <p>Where things were found, as indexes into the window, so that the watcher can look at the
  * stream there: for each sequence, where its first occurrence begins ({@code firstStarts}), where
  * the last occurrence of the repeat it came from begins and how long that is ({@code lastStarts},
  * {@code lastSpans}: a sequence reduced to its period occurs back to back once per period inside
@@ -140,9 +140,10 @@ record MiningResult(List<long[]> sequences, int[] occurrences, boolean[] periodi
    * last was after the one before, holding at least {@code minLength} of its tokens (the span from
    * the last: the most recent body, rather than one that may still hold the loop's first iteration,
    * whose temporaries are fresh). The span, as long as that spacing, must be longer than the repeat
-   * and no longer than the longest trace. On heat, the 64-token window held the first 12 tasks of a
-   * 26-task body at steps 0, 2 and (cut) 4; mined as those 12 alone, they were recorded once and then
-   * lost every selection to the body's trace, found two windows later.
+   * and no longer than the longest trace. The second case is a loop whose body repeats only in part
+   * at first (its first iteration's temporaries are fresh): a short window holds the repeating part
+   * of two bodies and the start of a third; mined as that part alone, it would be recorded once and
+   * then lose every selection to the body's trace, found windows later.
    */
   private static int continuationStart(long[] window, Repeat r, int minLength, int maxLength) {
     int n = r.occurrences();

@@ -1,29 +1,30 @@
 package org.apophenia.autotrace;
 
+import org.apophenia.autotrace.accounting.Bucket;
+import org.apophenia.autotrace.accounting.Observed;
+import org.apophenia.autotrace.accounting.TimeAccount;
+
 /**
  * A listener whose calls are charged to {@link Bucket#OBSERVE}: what reports cost is kept out of
- * the interceptor's own figures. Application thread only.
+ * the interceptor's own figures. The interceptor's builder wraps the listener in it when given an
+ * account. Application thread only.
  */
-final class ObservedListener implements InterceptorListener {
-  private final InterceptorListener listener;
-  private final TimeAccount account;
-
+final class ObservedListener extends Observed<InterceptorListener> implements InterceptorListener {
   ObservedListener(InterceptorListener listener, TimeAccount account) {
-    this.listener = listener;
-    this.account = account;
+    super(listener, account);
   }
 
   @Override
   public void jobIngested(MiningReport report) {
-    Bucket caller = account.enter(Bucket.OBSERVE);
-    listener.jobIngested(report);
-    account.enter(caller);
+    Bucket caller = enter();
+    observer.jobIngested(report);
+    leave(caller);
   }
 
   @Override
   public void tracePromoted(long id, int length, long position) {
-    Bucket caller = account.enter(Bucket.OBSERVE);
-    listener.tracePromoted(id, length, position);
-    account.enter(caller);
+    Bucket caller = enter();
+    observer.tracePromoted(id, length, position);
+    leave(caller);
   }
 }

@@ -4,39 +4,41 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a mined candidate adds to the traces that already replay. Where the stream replayed part of
- * the candidate's latest occurrence, and left untraced only runs long enough to be traces themselves,
- * recording the candidate whole would analyse once more the operations that were being replayed, to
- * save a trace launch or two per occurrence: the runs, traced alone, cover the same operations. On
- * mlp the four-step trace with the validation pass (70 tasks), recorded over the two-step trace (32)
- * that had replayed every step since step 10, put the warm-up at step 24; its residue, the
- * validation's 6 tasks, is a trace of its own.
+ * What a mined candidate adds to the traces already reissued. Where the stream reissued traces over
+ * part of the candidate's latest occurrence, and left untraced only runs long enough to be traces
+ * themselves, recording the candidate whole would have the runtime analyse once more operations it
+ * was replaying, to save a trace launch or two per occurrence: the runs, traced alone, cover the same
+ * operations. A loop's longer candidate (two iterations and an occasional pass between them, say)
+ * that is mined after a shorter trace of the loop already goes out every iteration would otherwise
+ * be recorded over it, and the loop would be analysed again until its new trace replays; its
+ * residue, the occasional pass, becomes a trace of its own.
  *
- * <p>The candidate is kept whole when that saving is not small: when the replays in it outnumber its
+ * <p>The candidate is kept whole when that saving is not small: when the reissues in it outnumber its
  * runs by more than one (replaced by its runs, each occurrence would go out as all those launches
- * instead of one; a replay of an earlier residue counts as the run it was, so that mining the
- * candidate again once its residue replays decides as before). cfd's iteration of 208 tasks, ten replays of a 13-task inner trace and a run of
- * 78, is recorded whole: on the simulated multi-node machines, eleven launches per iteration instead
- * of one cost a tenth of its throughput. It is also kept whole when nothing of it was replayed, or
- * when a run is shorter than the minimum trace length (those operations can be traced only inside
- * it: a trace extended by a few operations, see {@link Selection#widest}). Stateless.
+ * instead of one; a reissue of an earlier residue counts as the run it was, so that mining the
+ * candidate again once its residue is reissued decides as before). An iteration made of ten
+ * occurrences of a short inner trace and one run is recorded whole: eleven trace launches per
+ * iteration instead of one cost more than one recording. It is also kept whole when nothing of it
+ * was reissued, or when a run is shorter than the minimum trace length (those operations can be
+ * traced only inside it: a trace extended by a few operations, see {@link Selection#widest}).
+ * Stateless.
  */
 final class Residue {
   private Residue() {}
 
   /**
-   * The runs of {@code tokens} that the stream did not replay in its latest occurrence that has wholly
-   * gone out, among those back to back in {@code [last, last + span)} (one, unless {@code tokens} is
-   * the period of a longer repeat), if it replayed some of it, every run is at least {@code min} tokens long
-   * and its replays are at most one more than what they left over (its runs, and the replays of
-   * earlier residues, which count as the runs they were); an empty list: nothing is left to trace.
-   * Else null, and the candidate is kept as it is; so is one with no occurrence wholly gone out (part
-   * of it is pending in an open match) or one older than the ring remembers. A
+   * The runs of {@code tokens} that the stream did not reissue in its latest occurrence that has
+   * wholly gone out, among those back to back in {@code [last, last + span)} (one, unless
+   * {@code tokens} is the period of a longer repeat), if it reissued some of it, every run is at least
+   * {@code min} tokens long and its reissues are at most one more than what they left over (its runs,
+   * and the reissues of earlier residues, which count as the runs they were); an empty list: nothing
+   * is left to trace. Else null, and the candidate is kept as it is; so is one with no occurrence
+   * wholly gone out (part of it is pending in an open match) or one older than the ring remembers. A
    * {@code periodic} candidate tiles a loop: its occurrence is read cyclically from its first
-   * replay that is not of a residue, so that a run or a replay across its ends counts once.
+   * reissue that is not of a residue, so that a run or a reissue across its ends counts once.
    * O(|tokens|).
    */
-  static List<long[]> of(long[] tokens, long last, int span, ReplayedPositions stream, int min, boolean periodic) {
+  static List<long[]> of(long[] tokens, long last, int span, ReissuedPositions stream, int min, boolean periodic) {
     int n = tokens.length;
     // the latest occurrence in [last, last + span) (back to back if the sequence is a period of it)
     // that has wholly gone out: the operations still pending in an open match come last
@@ -48,11 +50,11 @@ final class Residue {
       return null; // nothing wholly gone out, or partly forgotten
     }
     int from = -1;
-    int replays = 0;
+    int reissues = 0;
     for (int j = 0; j < n; j++) {
-      if (stream.replayBegan(start + j) && !stream.residueAt(start + j)) {
+      if (stream.reissueBegan(start + j) && !stream.residueAt(start + j)) {
         from = from < 0 ? j : from;
-        replays++;
+        reissues++;
       }
     }
     if (periodic) {
@@ -61,14 +63,14 @@ final class Residue {
       }
     } else {
       from = 0;
-      // a replay that began before the occurrence and reaches into it
-      replays += stream.test(start) && !stream.replayBegan(start) && !stream.residueAt(start) ? 1 : 0;
-      if (replays == 0) {
+      // a reissue that began before the occurrence and reaches into it
+      reissues += stream.test(start) && !stream.reissueBegan(start) && !stream.residueAt(start) ? 1 : 0;
+      if (reissues == 0) {
         return null;
       }
     }
     List<long[]> runs = new ArrayList<>();
-    int leftOver = 0; // runs of operations untraced or in replays of residues
+    int leftOver = 0; // runs of operations untraced or in reissues of residues
     int run = -1;
     boolean inLeftOver = false;
     for (int i = 0; i <= n; i++) {
@@ -95,6 +97,6 @@ final class Residue {
         run = -1;
       }
     }
-    return replays <= leftOver + 1 ? runs : null;
+    return reissues <= leftOver + 1 ? runs : null;
   }
 }

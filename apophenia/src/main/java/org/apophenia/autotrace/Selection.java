@@ -3,7 +3,7 @@ package org.apophenia.autotrace;
 import java.util.function.Predicate;
 
 /**
- * The rules that override the best-scoring completed match in {@link TraceReplayer}'s selection:
+ * The rules that override the best-scoring completed match in {@link TraceIssuer}'s selection:
  * a wider match that contains it, a loop's longer trace that overlaps it, and the ties of score.
  * Matches whose trace is {@code held} (held back from its first recording) are never chosen.
  * Stateless.
@@ -16,8 +16,8 @@ final class Selection {
    * interval (ties: the higher score, then {@link #better}), else {@code best}. Issuing a match that
    * contains the best-scoring one covers every operation the latter would, and more: without this, a
    * trace extended by a few operations at either end (a loop's first trace, found while the ops
-   * around it still varied) never wins against the shorter incumbent, whose replay bonus outweighs
-   * the extension, and the extension's operations stay untraced in every iteration.
+   * around it still varied) never wins against the shorter incumbent, whose bonus for being issued
+   * before outweighs the extension, and the extension's operations stay untraced in every iteration.
    */
   static int widest(Matches c, int best, Predicate<Trace> held) {
     long s = c.starts[best];
@@ -40,11 +40,11 @@ final class Selection {
    * The longest completed match of a trace that tiles a loop (mined or matched back to back) among
    * those that start before {@code m0End} and overlap {@code best}'s interval, if longer than
    * {@code best}'s trace (ties: {@link #better}); else {@code best}. Legion's score caps a trace's
-   * visits at ten and multiplies in a replay bonus, so a new trace of the whole loop loses to a piece
-   * of it that has been replayed for a while until it has gathered several times the piece's visits:
-   * on s3d, the two-iteration trace in phase with the check every ten iterations lost to a
-   * 380-operation piece for four iterations after each check. Once it wins, the loop's trace follows
-   * itself back to back, and every piece it would have lost to is inside it.
+   * visits at ten and multiplies in a bonus for being issued before, so a new trace of the whole loop
+   * loses to a piece of it that has been issued for a while until it has gathered several times the
+   * piece's visits: after each break that rephases a loop, its new phase would lose to the pieces of
+   * the old one for several iterations. Once it wins, the loop's trace follows itself back to back,
+   * and every piece it would have lost to is inside it.
    */
   static int loop(Matches c, int best, long m0End, Predicate<Trace> held) {
     long s = c.starts[best];

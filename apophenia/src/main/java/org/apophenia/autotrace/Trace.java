@@ -3,11 +3,12 @@ package org.apophenia.autotrace;
 /**
  * A promoted trace in the trace cache, with the statistics behind Legion's score (paper Section 4.3,
  * REFERENCES.md): for length {@code L},
- * {@code min((0.99^d * visits + 1) * L, 10 * L) * clamp(replays, 1, 1.75) * clamp(backToBack, 1, 2)},
+ * {@code min((0.99^d * visits + 1) * L, 10 * L) * clamp(issues, 1, 1.75) * clamp(backToBack, 1, 2)},
  * where the visit count decays by 0.99 per {@code L} operations since the last visit
  * ({@code d = ops since last visit / L}). Long traces win; the cap lets a better trace found later take
- * over; the decay keeps a rare trace from building up a score; the replay bonus biases towards traces
- * already recorded, whose memoization is paid for. Mutable; application thread.
+ * over; the decay keeps a rare trace from building up a score; the bonus for being issued before
+ * (Legion's replay scale, on its count of replays) biases towards traces already recorded, whose
+ * memoization is paid for. Mutable; application thread.
  */
 final class Trace {
   static final double DECAY = 0.99;
@@ -19,7 +20,8 @@ final class Trace {
   double visits;
   long lastVisitEnd;
   int backToBack;
-  int replays;
+  /** Occurrences issued, its recording included (Legion counts them as replays). */
+  int issues;
   /** Completed matches dropped for an overlapping match that started elsewhere, while never issued. */
   int losses;
   /**
@@ -27,7 +29,7 @@ final class Trace {
    * (see {@link #tiles}).
    */
   boolean periodic;
-  /** Whether it is what replays left untraced of a longer candidate ({@link Residue}). */
+  /** Whether it is what reissued traces left untraced of a longer candidate ({@link Residue}). */
   boolean residue;
   /** Whether its {@link DyadicPieces} are traces already (or it is one of them). */
   boolean split;
@@ -81,8 +83,8 @@ final class Trace {
   double score(long now) {
     int l = tokens.length;
     double base = Math.min((decayed(now) + 1) * l, 10.0 * l);
-    double replayBonus = Math.max(1, Math.min(replays, 1.75));
+    double issueBonus = Math.max(1, Math.min(issues, 1.75));
     double backToBackBonus = Math.max(1, Math.min(backToBack, 2));
-    return base * replayBonus * backToBackBonus;
+    return base * issueBonus * backToBackBonus;
   }
 }

@@ -8,15 +8,16 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The trace cache of Algorithm 1 (paper Section 4.3): the promoted traces in a trie the matching
- * pointers walk, their ids, and what leaves the cache. Ids are stable: one per distinct token
+ * The trace cache of Algorithm 1 (paper Section 4.3; in Legion, the trie of its {@code TraceCache}):
+ * the promoted traces in a trie the {@link CommitPointers} walk, their ids, and what leaves the cache. Ids are stable: one per distinct token
  * sequence (a 64-bit hash of its content), assigned in order of first promotion, so a trace evicted
- * and promoted again, or a loop rotated back to an earlier phase, keeps its id and the replay
- * engine's recording of it. At most {@code maxTraces} traces: the lowest-scoring eighth is evicted
- * when full. Mutable; the application thread owns it (through {@link TraceReplayer}).
+ * and promoted again, or a loop rotated back to an earlier phase, keeps its id and the runtime's
+ * recording of it. At most {@code maxTraces} traces: the lowest-scoring eighth is evicted
+ * when full. Mutable; the application thread owns it.
  */
 final class TraceCache {
-  private final ApopheniaConfig config;
+  private final boolean prefixTraces;
+  private final int maxTraces;
   private final InterceptorListener listener;
   private final Trie<Trace> trie = new Trie<>();
   /** Live traces, for eviction by lowest score (O(maxTraces), only when the cache is full). */
@@ -38,8 +39,9 @@ final class TraceCache {
   /** Bumped whenever a trace enters or leaves the cache, to invalidate {@link #heldBack} answers. */
   private long version;
 
-  TraceCache(ApopheniaConfig config, InterceptorListener listener) {
-    this.config = config;
+  TraceCache(ApopheniaSettings settings, InterceptorListener listener) {
+    this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
+    this.maxTraces = settings.get(Knobs.MAX_TRACES);
     this.listener = listener;
   }
 
@@ -77,14 +79,15 @@ final class TraceCache {
    * last occurrence ran into the window's end, see {@link MiningResult}) is cached as that
    * continuation instead, a guess ({@link Trace#seenTwice}): the repeat is likely the visible part of a
    * loop body the window held once, and cached alone it would be recorded at its next occurrence
-   * and then lose every selection to the body's trace, mined a window later, that contains it (swe,
-   * s3d, cavity: each recorded one such trace and never replayed it). The guess's first match decides
+   * and then lose every selection to the body's trace, mined a window later, that contains it: a
+   * recording that buys nothing, once per loop whose body is longer than the first window that holds
+   * its beginning twice. The guess's first match decides
    * what is a trace ({@link #settle}): a complete match confirms it, a match that fails after the
    * part seen twice makes the matched prefix the trace (a break, which says nothing of where the
    * repeat ends, the part seen twice), one that fails before leaves it waiting. What
    * goes out is always a match of operations that arrived: a guess is never issued unmatched, and no
    * trace is made of operations seen once. {@code continuation} is the candidate's, or null;
-   * {@code residue}: what replays left of a longer candidate ({@link Residue}).
+   * {@code residue}: what reissued traces left of a longer candidate ({@link Residue}).
    */
   void promote(long[] tokens, double visits, boolean periodic, long[] continuation, boolean residue, long position) {
     Trie.Node<Trace> n = trie.root();
@@ -101,7 +104,7 @@ final class TraceCache {
         shorter.add(n);
       }
     }
-    if (n != null && (!config.prefixTraces() || n.payload != null)
+    if (n != null && (!prefixTraces || n.payload != null)
         || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens))) {
       if (n != null && n.payload != null && n.payload.seenTwice > 0) {
         confirm(n.payload); // the guess was mined whole
@@ -109,13 +112,13 @@ final class TraceCache {
       rejectedPromotions++;
       return;
     }
-    if (continuation != null && config.prefixTraces() && !refuses(continuation)) {
+    if (continuation != null && prefixTraces && !refuses(continuation)) {
       Trace guess = insert(continuation, visits, position);
       guess.seenTwice = tokens.length;
       guesses.add(guess);
       return;
     }
-    if (shorter != null && !config.prefixTraces()) {
+    if (shorter != null && !prefixTraces) {
       for (Trie.Node<Trace> s : shorter) {
         live.remove(s.payload);
         trie.remove(s);
@@ -128,7 +131,7 @@ final class TraceCache {
 
   /** Inserts a trace that is not cached yet, evicting first if the cache is full. */
   Trace insert(long[] tokens, double visits, long position) {
-    if (trie.size() >= config.maxTraces()) {
+    if (trie.size() >= maxTraces) {
       evictLowestScoring(position);
     }
     long id = idsByContent.computeIfAbsent(contentHash(tokens), k -> nextId++);
@@ -145,9 +148,10 @@ final class TraceCache {
    * Whether {@code t}, never issued, is held back from its first recording: it lies inside a fresh
    * guess ({@link Containment#fresh}), typically promoted from the same window. The guess's first
    * match is due within the next period; where it matches it covers {@code t}'s occurrence and wins
-   * the selection (longer, and {@link TraceReplayer}'s widest rule), so a recording of {@code t} made
-   * before it, in the iteration the guess was mined from, would be replayed only if the program
-   * left the loop: on swe and s3d the short traces recorded there were never replayed. A guess that
+   * the selection (longer, and {@link Selection#widest}), so a recording of {@code t} made
+   * before it, in the iteration the guess was mined from, would be reissued only if the program
+   * left the loop, and a loop's body that holds a shorter repeat would have that repeat recorded
+   * once and never reissued. A guess that
    * settles shorter, goes stale or leaves the cache releases what it held.
    */
   boolean heldBack(Trace t, long position) {
@@ -212,7 +216,7 @@ final class TraceCache {
 
   /**
    * Replaces {@code t}, a trace that tiles a loop, by its rotation that starts at its {@code k}-th
-   * operation, keeping its visits (see {@link TraceReplayer#rephase}), unless the rotation is
+   * operation, keeping its visits (see {@link CommitPointers#rephase}), unless the rotation is
    * {@code t} itself; the caller drops the pointers into {@code t} first. Returns whether it did.
    */
   boolean rotate(Trace t, int k, long position) {

@@ -28,7 +28,7 @@ import org.apophenia.suffix.RulerSchedule;
  * previous one) so that each lane's jobs run in launch order whatever the executor. The application thread never waits for mining except at an ingestion point whose job
  * is not done; there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in
  * miner) and the mining thread has not started it, the application thread mines it itself rather
- * than wait for a parked thread to be scheduled (counted in {@link #minedInline}, not in
+ * than wait for a parked thread to be scheduled (counted in {@link #jobsMinedInline}, not in
  * {@link #waits}). Whoever mines a job, its result is the same.
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
@@ -40,28 +40,28 @@ import org.apophenia.suffix.RulerSchedule;
  * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on
  * whether the job succeeded everywhere; a job that threw or timed out anywhere is dropped everywhere,
  * counted and logged, and the stream goes on untraced by it. So the sequence of ingested results
- * depends only on the stream and the configuration (and, with {@code adaptiveWait}, on agreed waits,
+ * depends only on the stream and the settings (and, with {@code adaptiveWait}, on agreed waits,
  * identically on all replicas).
  *
  * <p><b>Time to mine.</b> A job is due a fixed {@code interval} operations after its launch, as in
  * Legion. Scaling the delay with the window (a quarter of an operation per token) avoided waits for
  * long windows on streams of very cheap operations, but it ingested the long windows that find long
- * traces later, and on cfd's weak-scaling configuration auto fell below 0.92 of manual throughput;
- * waits for long windows are rare anyway once the stream is covered (back-off), and short windows
- * are mined inline when the mining thread is late.
+ * traces later, and a loop whose trace only a long window finds ran untraced (analysed) that much
+ * longer; waits for long windows are rare anyway once the stream is covered (back-off), and short
+ * windows are mined inline when the mining thread is late.
  *
  * <p><b>Back-off.</b> Once the last {@code multiScaleFactor} operations forwarded were all traced
  * (the shortest window the schedule mines lies inside known traces), the stream is covered and its
- * short windows can only find repeats inside traces already replayed: the finder then mines a
+ * short windows can only find repeats inside traces already issued: the finder then mines a
  * window only if it is at least twice as long as the last one it mined while covered, so it keeps
  * mining windows of every length, each length once, up to the whole history (what finds a trace
  * longer than the pieces covering a loop out of phase), and then nothing more. A covered stream so
  * launches a job at doublings of the window, about {@code log2(historyBuffers * batchSize /
- * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch hands a job to the mining thread (a wake-up of a
- * parked thread, and its ingestion later), which on jacobi's 5-operation loop cost more per
- * operation than the matching. The first operation forwarded untraced resets it, so mining picks up
+ * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch
+ * hands a job to the mining thread (a wake-up of a parked thread, and its ingestion later), which on
+ * a loop of a few operations costs more per operation than the matching. The first operation forwarded untraced resets it, so mining picks up
  * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
- * agree. Skipped windows count in {@link #backedOff}.
+ * agree. Skipped windows count in {@link #jobsBackedOff}.
  *
  * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
  * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
@@ -75,12 +75,12 @@ import org.apophenia.suffix.RulerSchedule;
  * buffer fills, the {@code k}-th, the window is the last {@code min(lowestOneBit(k), historyBuffers)}
  * buffers rather than the buffer alone (the ruler continued at the scale of buffers). Mining each
  * buffer alone, as the paper does, never sees two bodies of a loop longer than half a buffer, nor a
- * repeat that straddles two buffers: a loop of 5,000 operations with 8,192-token buffers was traced on
- * 64% of each iteration. Each doubling adds one token mined per operation. These windows are mined in
- * a lane of their own (their own chain, on their own thread unless an executor is given) and are due
- * a quarter of an operation per token after launch (at most a buffer): mined in line with the others,
- * a 65,536-token job held up every job behind it, and the application waited at their ingestion
- * points (on a stream with nothing to find, the mean cost per operation grew from 2.7 to 9.8 µs).
+ * repeat that straddles two buffers, so such a loop is traced only in the pieces a buffer holds
+ * twice. Each doubling adds one token mined per operation. These windows are mined in a lane of
+ * their own (their own chain, on their own thread unless an executor is given) and are due a quarter
+ * of an operation per token after launch (at most a buffer): mined in line with the others, a job
+ * over several buffers holds up every short job behind it, and the application waits at their
+ * ingestion points.
  *
  * <p><b>Memory.</b> The history holds {@code historyBuffers * batchSize} tokens; at most
  * {@code maxInFlightJobs} windows (each at most that many tokens) are in flight; further windows are skipped, which is
@@ -89,7 +89,13 @@ import org.apophenia.suffix.RulerSchedule;
 final class TraceFinder {
   private static final System.Logger LOG = System.getLogger(TraceFinder.class.getName());
 
-  private final ApopheniaConfig config;
+  private final int minTraceLength;
+  private final int batchSize;
+  private final int multiScaleFactor;
+  private final int historyBuffers;
+  private final int maxInFlightJobs;
+  private final boolean adaptiveWait;
+  private final long jobTimeoutNanos;
   private final Function<long[], MiningResult> miner;
   private final RulerSchedule schedule;
   private final Collective collective;
@@ -130,15 +136,18 @@ final class TraceFinder {
   private int minWindow;
   private final int maxWindow;
 
-  long launched;
-  long skipped;
-  long ingested;
-  long failed;
+  // The counters, named as InterceptorStats reads them.
+  long jobsLaunched;
+  /** Ruler windows skipped because {@code maxInFlightJobs} were in flight. */
+  long jobsSkipped;
+  long jobsIngested;
+  long jobsFailed;
   long waits;
-  long minedInline;
-  long backedOff;
+  long jobsMinedInline;
+  /** Ruler windows not mined because the stream was covered (back-off). */
+  long jobsBackedOff;
   /** Windows answered by the filter (no repeat possible), not mined. */
-  long answered;
+  long windowsWithoutRepeats;
   /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
   final LongAdder miningCpuNanos = new LongAdder();
   final LongAdder tokensMined = new LongAdder();
@@ -152,24 +161,32 @@ final class TraceFinder {
    */
   static final int MAX_INLINE_WINDOW = 512;
 
-  TraceFinder(ApopheniaConfig config, Executor executor, Executor acrossExecutor, Collective collective,
+  TraceFinder(ApopheniaSettings settings, Executor executor, Executor acrossExecutor, Collective collective,
       InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows) {
-    this.config = config;
-    RepeatFinder repeats = RepeatFinder.of(config.minTraceLength(), config.maxTraceLength());
+    this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
+    this.batchSize = settings.get(Knobs.BATCH_SIZE);
+    this.multiScaleFactor = settings.get(Knobs.MULTI_SCALE_FACTOR);
+    this.historyBuffers = settings.get(Knobs.HISTORY_BUFFERS);
+    this.maxInFlightJobs = settings.get(Knobs.MAX_IN_FLIGHT_JOBS);
+    this.adaptiveWait = settings.get(Knobs.ADAPTIVE_WAIT);
+    this.jobTimeoutNanos = settings.get(Knobs.JOB_TIMEOUT).toNanos();
+    int ingestionDelay = settings.get(Knobs.INGESTION_DELAY);
+    RepeatFinder repeats = RepeatFinder.of(minTraceLength, settings.get(Knobs.MAX_TRACE_LENGTH));
+    boolean reduceToPeriod = settings.get(Knobs.REDUCE_TO_PERIOD);
     this.builtInMiner = miner == null;
     this.miner = miner != null ? miner
-        : window -> MiningResult.mine(window, repeats, config.reduceToPeriod());
-    this.schedule = new RulerSchedule(config.batchSize(), config.multiScaleFactor());
+        : window -> MiningResult.mine(window, repeats, reduceToPeriod);
+    this.schedule = new RulerSchedule(batchSize, multiScaleFactor);
     this.buffered = new Lane(executor);
     this.across = new Lane(acrossExecutor);
     this.collective = collective;
     this.listener = listener;
-    this.history = new long[config.historyBuffers() * config.batchSize()];
+    this.history = new long[historyBuffers * batchSize];
     this.maxWindow = history.length;
     this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
-        ? new RepeatFilter(config.minTraceLength(), history.length) : null;
-    this.interval = config.ingestionDelay();
-    this.maxInterval = Math.max(config.ingestionDelay(), config.batchSize());
+        ? new RepeatFilter(minTraceLength, history.length) : null;
+    this.interval = ingestionDelay;
+    this.maxInterval = Math.max(ingestionDelay, batchSize);
   }
 
   long interval() {
@@ -187,7 +204,7 @@ final class TraceFinder {
       cursor = 0;
     }
     size++;
-    boolean covered = tracedRun >= config.multiScaleFactor();
+    boolean covered = tracedRun >= multiScaleFactor;
     if (filter != null) {
       if (covered) {
         filter.pause();
@@ -202,19 +219,19 @@ final class TraceFinder {
       buffers++;
       // the ruler goes on across buffers: the k-th full buffer is mined with the lowestOneBit(k) - 1
       // before it (up to historyBuffers), so a loop longer than half a buffer is seen twice
-      long span = Math.min(Long.lowestOneBit(buffers), config.historyBuffers());
-      w = (int) Math.min(span * config.batchSize(), position + 1);
+      long span = Math.min(Long.lowestOneBit(buffers), historyBuffers);
+      w = (int) Math.min(span * batchSize, position + 1);
     }
-    if (w >= 2 * config.minTraceLength() && !backOff(w, covered)) {
-      if (buffered.jobs.size() + across.jobs.size() < config.maxInFlightJobs()) {
+    if (w >= 2 * minTraceLength && !backOff(w, covered)) {
+      if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
           launch(window(position + 1, w), position + 1, w);
         } else {
           launch(null, position + 1, w); // answered: no copy, no hand-off, ingested as if mined
-          answered++;
+          windowsWithoutRepeats++;
         }
       } else {
-        skipped++;
+        jobsSkipped++;
       }
     }
   }
@@ -239,7 +256,7 @@ final class TraceFinder {
       return false;
     }
     if (w < minWindow) {
-      backedOff++;
+      jobsBackedOff++;
       return true;
     }
     // after the whole history, nothing longer is left to mine until coverage drops
@@ -253,11 +270,11 @@ final class TraceFinder {
    * the empty result and is ingested at the same point, in the same order, as if it had been mined.
    */
   private void launch(long[] window, long position, int w) {
-    boolean wide = w > config.batchSize();
+    boolean wide = w > batchSize;
     Lane lane = wide ? across : buffered;
     // a window across buffers is due a quarter of an operation per token later (at most a buffer, so
     // that these jobs, launched two buffers apart at least, still fall due in launch order)
-    long delay = wide ? Math.max(interval, Math.min(w / 4, config.batchSize())) : interval;
+    long delay = wide ? Math.max(interval, Math.min(w / 4, batchSize)) : interval;
     MiningJob job = window == null ? MiningJob.answered(nextJob++, position, position + delay, w, NO_REPEATS)
         : new MiningJob(nextJob++, position, position + delay, window);
     if (window != null) {
@@ -268,7 +285,7 @@ final class TraceFinder {
     }
     lane.jobs.add(job);
     nextDue = Math.min(nextDue, lane.jobs.peek().ingestPosition());
-    launched++;
+    jobsLaunched++;
   }
 
   /**
@@ -334,7 +351,7 @@ final class TraceFinder {
       boolean waited = agreed == 0;
       if (waited) {
         agreed = 1;
-        if (config.adaptiveWait()) {
+        if (adaptiveWait) {
           interval = Math.min(interval * 2, maxInterval);
         }
       }
@@ -343,11 +360,11 @@ final class TraceFinder {
         MiningResult r = await(j);
         boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
         if (ok) {
-          ingested++;
+          jobsIngested++;
           results.add(r);
           dueStarts.add(j.launchPosition() - j.windowLength());
         } else {
-          failed++;
+          jobsFailed++;
         }
         if (listener != InterceptorListener.NONE) {
           listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.windowLength(),
@@ -376,7 +393,7 @@ final class TraceFinder {
 
   /** Logs the 1st, 2nd, 4th, 8th... failure only: a miner that always fails must not flood the log. */
   private boolean shouldLog() {
-    long n = failed + 1;
+    long n = jobsFailed + 1;
     return (n & (n - 1)) == 0;
   }
 
@@ -387,20 +404,20 @@ final class TraceFinder {
   private MiningResult await(MiningJob j) {
     if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
         && j.runIfUnclaimed(this::mineMeasured)) {
-      minedInline++;
+      jobsMinedInline++;
     } else if (!j.result().isDone()) {
       waits++;
     }
     try {
-      return j.result().get(config.jobTimeout().toNanos(), TimeUnit.NANOSECONDS);
+      return j.result().get(jobTimeoutNanos, TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       j.drop();
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
-          j.index(), j.windowLength(), failed + 1);
+          j.index(), j.windowLength(), jobsFailed + 1);
     } catch (ExecutionException | CancellationException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
-          j.index(), j.windowLength(), String.valueOf(cause), failed + 1);
+          j.index(), j.windowLength(), String.valueOf(cause), jobsFailed + 1);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());

@@ -28,8 +28,8 @@ class CoverageBoundProperties {
       @ForAll @IntRange(min = 200, max = 3000) int length, @ForAll @IntRange(min = 2, max = 8) int min,
       @ForAll boolean ourDefaults) {
     List<TestOp> ops = Streams.random(seed, length);
-    ApopheniaConfig base = ourDefaults ? ApopheniaConfig.defaults() : ApopheniaConfig.legion();
-    ApopheniaConfig c = base.toBuilder().minTraceLength(min).batchSize(512).multiScaleFactor(16).build();
+    ApopheniaSettings base = ourDefaults ? ApopheniaSettings.defaults() : ApopheniaSettings.legion();
+    ApopheniaSettings c = base.toBuilder().set(Knobs.MIN_TRACE_LENGTH, min).set(Knobs.BATCH_SIZE, 512).set(Knobs.MULTI_SCALE_FACTOR, 16).build();
     SinkLog rec = Runs.run(ops, c);
     CoverageBound b = bound(ops, min);
     assertThat(b.ops()).isEqualTo(ops.size());
@@ -59,7 +59,7 @@ class CoverageBoundProperties {
     // each window of the third period on has been seen twice, in the two periods before: only the first
     // two periods are out of reach
     assertThat(b.coverable()).isEqualTo(ops.size() - 2 * 20);
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
     assertThat((double) rec.tracedOps() / b.coverable()).isGreaterThan(0.8);
   }
 

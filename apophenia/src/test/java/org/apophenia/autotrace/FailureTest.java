@@ -34,12 +34,12 @@ class FailureTest {
     List<TestOp> ops = Streams.loop(20, 100);
     SinkLog rec = new SinkLog();
     AtomicInteger calls = new AtomicInteger();
-    ApopheniaConfig c = ApopheniaConfig.defaults();
+    ApopheniaSettings c = ApopheniaSettings.defaults();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).miner(w -> {
       if (calls.getAndIncrement() % 2 == 0) {
         throw new OutOfMemoryError("injected");
       }
-      return MiningResult.mine(w, org.apophenia.suffix.RepeatFinder.withMinLength(c.minTraceLength()), true);
+      return MiningResult.mine(w, org.apophenia.suffix.RepeatFinder.withMinLength(c.get(Knobs.MIN_TRACE_LENGTH)), true);
     }).build()) {
       ops.forEach(i::execute);
       assertThat(i.stats().jobsFailed()).isPositive();
@@ -52,8 +52,8 @@ class FailureTest {
   void aJobThatRunsOutOfTimeIsDroppedAtItsIngestionPoint() {
     List<TestOp> ops = Streams.loop(20, 20);
     SinkLog rec = new SinkLog();
-    ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().jobTimeout(Duration.ofMillis(20)).build();
-    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).miner(w -> {
+    ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.JOB_TIMEOUT, Duration.ofMillis(20)).build();
+    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).miner(w -> {
       try {
         Thread.sleep(60_000);
       } catch (InterruptedException e) {
@@ -62,18 +62,26 @@ class FailureTest {
       return null;
     }).build()) {
       ops.forEach(i::execute);
-      assertThat(i.stats().jobsFailed()).isPositive();
+      InterceptorStats s = i.stats();
+      assertThat(s.jobsFailed()).as("jobs dropped at their ingestion point").isPositive();
+      assertThat(s.jobsIngested()).as("a job that ran out of time is never ingested").isZero();
+      // the stream went on past every dropped job: all but the pending operations are out already, in
+      // order, and nothing is traced, since no job's result was taken in
+      assertThat(rec.ops()).as("forwarded while the jobs hung")
+          .isEqualTo(ops.subList(0, ops.size() - s.pendingOps()));
+      assertThat(rec.events).as("no trace markers").allMatch(SinkLog.Event::isOp);
     }
     Laws.check(ops, rec);
+    assertThat(rec.tracedOps()).isZero();
   }
 
   @Test
   void invalidSettingsAreRejectedWithTheirNameAndRange() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
-        () -> ApopheniaConfig.defaults().toBuilder().multiScaleFactor(9000).build())
+        () -> ApopheniaSettings.defaults().toBuilder().set(Knobs.MULTI_SCALE_FACTOR, 9000).build())
         .hasMessageContaining("multiScaleFactor must be at most batchSize 8192, got 9000");
     org.assertj.core.api.Assertions.assertThatThrownBy(
-        () -> ApopheniaConfig.defaults().toBuilder().minTraceLength(0).build())
+        () -> ApopheniaSettings.defaults().toBuilder().set(Knobs.MIN_TRACE_LENGTH, 0).build())
         .hasMessageContaining("minTraceLength must be at least 1, got 0");
   }
 }

@@ -14,34 +14,34 @@ import org.junit.jupiter.api.Test;
 /**
  * ARCHITECTURE.md invariants 1 and 5 as properties over random streams of noise, no-ops and
  * untraceable ops around a loop planted by construction ({@link PlantedLoop}). Besides the laws, every
- * property demands that the planted loop be traced and replayed, so an interceptor that passes
+ * property demands that the planted loop be traced and reissued, so an interceptor that passes
  * operations through untouched fails each of them (the tests at the end run the checks against such a
  * stub).
  */
 class InterceptorProperties {
   /** What the checks run: the interceptor under test, or a stub of it. */
-  private static final BiFunction<List<TestOp>, ApopheniaConfig, SinkLog> INTERCEPTOR = Runs::run;
+  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog> INTERCEPTOR = Runs::run;
 
   /** An "interceptor" that forwards every op and never traces: the checks must reject it. */
-  private static final BiFunction<List<TestOp>, ApopheniaConfig, SinkLog> PASS_THROUGH = (ops, config) -> {
+  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog> PASS_THROUGH = (ops, settings) -> {
     SinkLog rec = new SinkLog();
     ops.forEach(rec::op);
     return rec;
   };
 
-  private static ApopheniaConfig config(int min, int scale, int threshold, int delay, boolean ours) {
-    return ApopheniaConfig.defaults().toBuilder().minTraceLength(min).batchSize(512)
-        .prefixTraces(ours).reduceToPeriod(ours).countHistoryOccurrences(ours)
-        .multiScaleFactor(scale).visitThreshold(threshold).warmupVisitThreshold(Math.min(2, threshold))
-        .ingestionDelay(delay).build();
+  private static ApopheniaSettings settings(int min, int scale, int threshold, int delay, boolean ours) {
+    return ApopheniaSettings.defaults().toBuilder().set(Knobs.MIN_TRACE_LENGTH, min).set(Knobs.BATCH_SIZE, 512)
+        .set(Knobs.PREFIX_TRACES, ours).set(Knobs.REDUCE_TO_PERIOD, ours).set(Knobs.COUNT_HISTORY_OCCURRENCES, ours)
+        .set(Knobs.MULTI_SCALE_FACTOR, scale).set(Knobs.VISIT_THRESHOLD, threshold).set(Knobs.WARMUP_VISIT_THRESHOLD, Math.min(2, threshold))
+        .set(Knobs.INGESTION_DELAY, delay).build();
   }
 
-  /** The laws hold, and at least half of the planted loop is traced, with replays inside it. */
+  /** The laws hold, and at least half of the planted loop is traced, with reissues inside it. */
   static void checkLawsAndLoopTraced(PlantedLoop s, SinkLog rec) {
     Laws.check(s.ops(), rec);
     assertThat(s.tracedLoopOps(rec)).as("loop operations inside trace markers, of %d", s.loopOps())
         .isGreaterThanOrEqualTo(s.loopOps() / 2);
-    assertThat(s.replaysInLoop(rec)).as("trace occurrences replayed inside the loop").isPositive();
+    assertThat(s.reissuesInLoop(rec)).as("trace occurrences reissued inside the loop").isPositive();
   }
 
   static void checkTracesAtMost(PlantedLoop s, SinkLog rec, int maxLength) {
@@ -74,7 +74,7 @@ class InterceptorProperties {
       @ForAll @IntRange(min = 1, max = 100) int delay,
       @ForAll boolean ourDefaults) {
     PlantedLoop s = PlantedLoop.of(seed, noiseBefore, period, 2400 / period, noiseAfter);
-    checkLawsAndLoopTraced(s, INTERCEPTOR.apply(s.ops(), config(minLength, scale, threshold, delay, ourDefaults)));
+    checkLawsAndLoopTraced(s, INTERCEPTOR.apply(s.ops(), settings(minLength, scale, threshold, delay, ourDefaults)));
   }
 
   @Property(tries = 30)
@@ -83,7 +83,7 @@ class InterceptorProperties {
       @ForAll @IntRange(min = 5, max = 60) int period,
       @ForAll @IntRange(min = 5, max = 20) int maxLength) {
     PlantedLoop s = PlantedLoop.of(seed, 500, period, 2400 / period, 200);
-    ApopheniaConfig c = config(3, 16, 2, 8, true).toBuilder().maxTraceLength(maxLength).build();
+    ApopheniaSettings c = settings(3, 16, 2, 8, true).toBuilder().set(Knobs.MAX_TRACE_LENGTH, maxLength).build();
     checkTracesAtMost(s, INTERCEPTOR.apply(s.ops(), c), maxLength);
   }
 
@@ -94,7 +94,7 @@ class InterceptorProperties {
       @ForAll @IntRange(min = 5, max = 40) int period,
       @ForAll @IntRange(min = 1, max = 50) int delay) {
     PlantedLoop s = PlantedLoop.of(seed, noise, period, 2000 / period, noise / 3);
-    ApopheniaConfig c = config(3, 16, 3, delay, true);
+    ApopheniaSettings c = settings(3, 16, 3, delay, true);
     checkTimingIndependent(s, INTERCEPTOR.apply(s.ops(), c), Runs.runWithDelays(s.ops(), c, seed, 300));
   }
 
@@ -104,24 +104,24 @@ class InterceptorProperties {
 
   @Test
   void aPassThroughInterceptorFailsTheLaws() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkLawsAndLoopTraced(SMALL, rec)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheMaximumLengthCheck() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkTracesAtMost(SMALL, rec, 8)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheTimingCheck() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaConfig.defaults());
+    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkTimingIndependent(SMALL, rec, rec)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void theInterceptorPassesTheChecksOnTheStreamTheStubFails() {
-    checkLawsAndLoopTraced(SMALL, INTERCEPTOR.apply(SMALL.ops(), ApopheniaConfig.defaults()));
+    checkLawsAndLoopTraced(SMALL, INTERCEPTOR.apply(SMALL.ops(), ApopheniaSettings.defaults()));
   }
 }

@@ -10,7 +10,7 @@ class InterceptorTest {
   @Test
   void aPlantedLoopIsTracedAfterAFewIterationsAndSettlesOnOneTrace() {
     List<TestOp> ops = Streams.loop(40, 50);
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
     assertThat(rec.tracedOps()).isGreaterThan(ops.size() * 8L / 10);
     List<SinkLog.Event> secondHalf = rec.events.subList(rec.events.size() / 2, rec.events.size());
@@ -22,7 +22,7 @@ class InterceptorTest {
   @Test
   void legionSettingsAlsoTraceALongLoop() {
     List<TestOp> ops = Streams.loop(40, 200);
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.legion());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.legion());
     Laws.check(ops, rec);
     assertThat(rec.tracedOps()).isGreaterThan(ops.size() / 2L);
   }
@@ -31,7 +31,7 @@ class InterceptorTest {
   void randomStreamsObeyTheLaws() {
     for (long seed = 0; seed < 20; seed++) {
       List<TestOp> ops = Streams.random(seed, 3000);
-      Laws.check(ops, Runs.run(ops, ApopheniaConfig.defaults()));
+      Laws.check(ops, Runs.run(ops, ApopheniaSettings.defaults()));
     }
   }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * the first mining window that holds the loop twice ends inside the second iteration: the repeat it
  * finds is the part of the body before the window's end. Cached as it is, that trace was recorded
  * at its next occurrence, then lost every selection to the body's trace mined a window later (it
- * contains it), and was never replayed (swe, s3d and cavity each did this once). Each test was checked
+ * contains it), and was never reissued (swe, s3d and cavity each did this once). Each test was checked
  * to fail with its mechanism disabled.
  */
 class JunkTraceTest {
@@ -118,8 +118,8 @@ class JunkTraceTest {
       s = in.stats();
     }
     Laws.check(ops, rec);
-    assertThat(issuedOnce(rec)).as("traces recorded and never replayed").isZero();
-    assertThat(s.tracesNeverReplayed()).isZero();
+    assertThat(issuedOnce(rec)).as("traces issued once: recorded, never reissued").isZero();
+    assertThat(s.tracesIssuedOnce()).isZero();
     // the guess settles on the whole body: the third iteration on is traced
     assertThat(rec.tracedOps()).isGreaterThanOrEqualTo(38L * 175);
   }
@@ -127,27 +127,27 @@ class JunkTraceTest {
   @Test
   void aTraceInsideAFreshGuessIsNotRecordedBeforeTheGuessMatches() {
     // the motif at 70 and 160: its trace, promoted with the guess, matches once before the guess
-    // does (checked to be recorded and never replayed without the hold-back)
+    // does (checked to be recorded and never reissued without the hold-back)
     List<TestOp> ops = loopWithAMotif(70);
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
-    assertThat(issuedOnce(rec)).as("traces recorded and never replayed").isZero();
+    assertThat(issuedOnce(rec)).as("traces issued once: recorded, never reissued").isZero();
     assertThat(rec.tracedOps()).isGreaterThanOrEqualTo(38L * 175);
   }
 
   @Test
   void aRepeatWhoseNextOccurrenceTheWindowCutIsGuessedAsTheBody() {
     List<TestOp> ops = loopWhoseFirstIterationDiffers();
-    SinkLog rec = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
-    assertThat(issuedOnce(rec)).as("traces recorded and never replayed").isZero();
-    // the body's trace is guessed from the 64-token window: recorded in iteration 3, replayed from 4
+    assertThat(issuedOnce(rec)).as("traces issued once: recorded, never reissued").isZero();
+    // the body's trace is guessed from the 64-token window: recorded in iteration 3, reissued from 4
     assertThat(rec.tracedOps()).isGreaterThanOrEqualTo(57L * 26);
   }
 
   @Test
-  void theStatisticCountsRecordingsNeverReplayed() {
-    // a loop, then another one that ends soon after its trace is recorded: nothing replays that trace
+  void theStatisticCountsTracesIssuedOnce() {
+    // a loop, then another one that ends soon after its trace is recorded: nothing reissues that trace
     Random rnd = new Random(6);
     long[] a = new long[100];
     long[] b = new long[100];
@@ -170,7 +170,7 @@ class JunkTraceTest {
     }
     Laws.check(ops, rec);
     assertThat(issuedOnce(rec)).isPositive();
-    assertThat(s.tracesNeverReplayed()).isEqualTo(issuedOnce(rec));
-    assertThat(s.tracesRecorded()).isGreaterThan(s.tracesNeverReplayed());
+    assertThat(s.tracesIssuedOnce()).isEqualTo(issuedOnce(rec));
+    assertThat(s.tracesRecorded()).isGreaterThan(s.tracesIssuedOnce());
   }
 }

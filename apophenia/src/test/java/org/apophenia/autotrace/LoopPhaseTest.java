@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The phase of a loop's trace: re-phasing at a recurring break ({@code rephaseAtBreaks}), on a stream
  * built so that the assertion fails with the mechanism off (the test checks that too). The other
- * half, a loop's trace winning over a replayed piece of it ({@code loopsWin}), is tested on s3d, where
+ * half, a loop's trace winning over a reissued piece of it ({@code loopsWin}), is tested on s3d, where
  * it matters, in the samples module.
  */
 class LoopPhaseTest {
@@ -81,21 +81,21 @@ class LoopPhaseTest {
         }
       }
     }
-    // the loop traced whole from its first window: with keepReplayed the pieces that replay first are
+    // the loop traced whole from its first window: with keepReissued the pieces issued first are
     // kept a while (below)
-    ApopheniaConfig whole = ApopheniaConfig.defaults().toBuilder().keepReplayed(false).build();
+    ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.KEEP_REISSUED, false).build();
     SinkLog rec = Runs.run(ops, whole);
     Laws.check(ops, rec);
-    SinkLog off = Runs.run(ops, whole.toBuilder().rephaseAtBreaks(false).build());
+    SinkLog off = Runs.run(ops, whole.toBuilder().set(Knobs.REPHASE_AT_BREAKS, false).build());
     Laws.check(ops, off);
     assertThat(untraced(rec, from, end)).as("untraced in iterations 10 to 189, re-phased").isZero();
     // without re-phasing, the breaks in iterations 10 to 39 cut occurrences (15 ops untraced at the time
     // of writing, more before mining found the loop's whole body as a guess)
     assertThat(untraced(off, from, to)).as("untraced in iterations 10 to 39, not re-phased").isPositive();
-    // at the defaults the piece of 12 replays before the whole body is mined, and the body's first
+    // at the defaults the piece of 12 is reissued before the whole body is mined, and the body's first
     // candidate is cut to what the piece leaves, before the body's trace takes over (25 ops untraced
     // at the time of writing): a break costs at most the piece it cuts (18 breaks)
-    SinkLog pieces = Runs.run(ops, ApopheniaConfig.defaults());
+    SinkLog pieces = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, pieces);
     assertThat(untraced(pieces, from, end)).as("untraced in iterations 10 to 189, in pieces").isBetween(1, 18 * 12);
   }
@@ -132,8 +132,8 @@ class LoopPhaseTest {
     int j = 0;
     for (boolean phase : new boolean[] {true, false}) {
       SinkLog rec = new SinkLog();
-      ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().phaseAfterWaits(phase).build();
-      try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).build()) {
+      ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.PHASE_AFTER_WAITS, phase).build();
+      try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).build()) {
         int w = 0;
         for (int k = 0; k < ops.size(); k++) {
           in.execute(ops.get(k));
@@ -167,7 +167,7 @@ class LoopPhaseTest {
 
   /**
    * A run of identical tasks cut every 50 tasks: its traces are runs of the same task, and a rotation
-   * of one is itself. Replacing a trace by itself would reset its replays and promote it again at
+   * of one is itself. Replacing a trace by itself would reset its issues and promote it again at
    * every break.
    */
   @Test
@@ -183,8 +183,8 @@ class LoopPhaseTest {
     int j = 0;
     for (boolean rephase : new boolean[] {true, false}) {
       SinkLog rec = new SinkLog();
-      ApopheniaConfig c = ApopheniaConfig.defaults().toBuilder().rephaseAtBreaks(rephase).build();
-      try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(c).build()) {
+      ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.REPHASE_AT_BREAKS, rephase).build();
+      try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).build()) {
         ops.forEach(i::execute);
         i.flush();
         promotions[j++] = i.stats().promotions();

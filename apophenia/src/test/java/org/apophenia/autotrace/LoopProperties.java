@@ -13,7 +13,7 @@ import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * On streams that are loops by construction, the interceptor must trace and replay: a property that
+ * On streams that are loops by construction, the interceptor must trace and reissue: a property that
  * an interceptor passing operations through untouched would fail (checked below against such a stub,
  * so the property cannot pass vacuously).
  */
@@ -36,10 +36,10 @@ class LoopProperties {
 
   /**
    * What any tracer must achieve on a loop of {@code reps >= 40} repetitions: the laws hold, at
-   * least half of the operations are inside markers, and some trace id recurs (a replay), and the last
+   * least half of the operations are inside markers, and some trace id recurs (a reissue), and the last
    * repetition is traced.
    */
-  static void checkLoopIsTracedAndReplayed(List<TestOp> ops, SinkLog rec, int period) {
+  static void checkLoopIsTracedAndReissued(List<TestOp> ops, SinkLog rec, int period) {
     Laws.check(ops, rec);
     int traced = 0;
     boolean open = false;
@@ -59,15 +59,15 @@ class LoopProperties {
       }
     }
     assertThat(traced).as("operations inside trace markers").isGreaterThanOrEqualTo(ops.size() / 2);
-    assertThat(begins).as("trace occurrences, more than distinct ids: some were replays").isGreaterThan(ids.size());
+    assertThat(begins).as("trace occurrences, more than distinct ids: some were reissues").isGreaterThan(ids.size());
     assertThat(lastTraced).as("the last repetition is traced").isGreaterThanOrEqualTo(ops.size() - period - 1);
   }
 
   @Property(tries = 40)
-  void aLoopIsTracedAndReplayed(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+  void aLoopIsTracedAndReissued(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
       @ForAll @IntRange(min = 5, max = 80) int period, @ForAll @IntRange(min = 40, max = 120) int reps) {
     List<TestOp> ops = loop(seed, period, reps);
-    checkLoopIsTracedAndReplayed(ops, Runs.run(ops, ApopheniaConfig.defaults()), period);
+    checkLoopIsTracedAndReissued(ops, Runs.run(ops, ApopheniaSettings.defaults()), period);
   }
 
   @Test
@@ -75,7 +75,7 @@ class LoopProperties {
     List<TestOp> ops = loop(7, 12, 60);
     SinkLog passThrough = new SinkLog();
     ops.forEach(passThrough::op);
-    assertThatThrownBy(() -> checkLoopIsTracedAndReplayed(ops, passThrough, 12)).isInstanceOf(AssertionError.class);
+    assertThatThrownBy(() -> checkLoopIsTracedAndReissued(ops, passThrough, 12)).isInstanceOf(AssertionError.class);
   }
 
   @Test
@@ -114,7 +114,7 @@ class LoopProperties {
         reports.add(report);
       }
     };
-    ApopheniaConfig config = ApopheniaConfig.defaults();
+    ApopheniaSettings settings = ApopheniaSettings.defaults();
     try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).listener(listener).build()) {
       for (int i = 0; i < ops.size() / 2; i++) {
         in.execute(ops.get(i));
@@ -130,7 +130,7 @@ class LoopProperties {
       assertThat(covered.jobsBackedOff()).isGreaterThan(9_000);
       // backing off skips short windows only: the longest one, which finds a loop's trace, was still
       // mined (the stream was covered long before the history filled)
-      assertThat(reports).anyMatch(r -> r.window() >= config.historyBuffers() * config.batchSize());
+      assertThat(reports).anyMatch(r -> r.window() >= settings.get(Knobs.HISTORY_BUFFERS) * settings.get(Knobs.BATCH_SIZE));
       Random rnd = new Random(5);
       for (int i = 0; i < 20_000; i++) {
         in.execute(new TestOp(rnd.nextLong(), Traceability.TRACEABLE, ops.size() + i));
@@ -142,7 +142,7 @@ class LoopProperties {
 
   @Test
   void aShortCoveredLoopStopsLaunchingAJobEveryRulerUnit() {
-    // a 5-op loop body over 1,000 ops (a small program's whole run): once replayed, one job per
+    // a 5-op loop body over 1,000 ops (a small program's whole run): once reissued, one job per
     // 16 ops would hand 40 more jobs to the mining thread; backing off by window length leaves a few
     List<TestOp> ops = loop(3, 5, 200);
     SinkLog rec = new SinkLog();
@@ -151,13 +151,13 @@ class LoopProperties {
         in.execute(ops.get(i));
       }
       InterceptorStats warm = in.stats();
-      assertThat(warm.replayedOps()).as("replaying by op 360").isPositive();
+      assertThat(warm.reissuedOps()).as("reissuing by op 360").isPositive();
       for (int i = 360; i < ops.size(); i++) {
         in.execute(ops.get(i));
       }
       assertThat(in.stats().jobsLaunched() - warm.jobsLaunched()).as("jobs launched over the last 640 ops")
           .isBetween(1L, 8L);
     }
-    checkLoopIsTracedAndReplayed(ops, rec, 5);
+    checkLoopIsTracedAndReissued(ops, rec, 5);
   }
 }

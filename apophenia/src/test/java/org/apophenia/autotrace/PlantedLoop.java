@@ -8,7 +8,7 @@ import java.util.Random;
  * A test stream that is a loop by construction: random noise (loops of small bodies, noise, no-ops
  * and untraceable ops, as {@link Streams#random}), then {@code reps} repetitions of a body of
  * {@code period} tokens that occur nowhere else in the stream (with a rare no-op inside), then more
- * noise. Any tracer worth the name must trace and replay the planted loop.
+ * noise. Any tracer worth the name must trace the planted loop and reissue its traces.
  *
  * @param ops the whole stream, sequence numbers 0..n-1
  * @param loopStart sequence number of the loop's first op
@@ -62,10 +62,10 @@ record PlantedLoop(List<TestOp> ops, int loopStart, int loopEnd, int period) {
     return n;
   }
 
-  /** Trace occurrences that begin inside the loop and repeat an id seen before: replays. */
-  long replaysInLoop(SinkLog rec) {
+  /** Trace occurrences that begin inside the loop and repeat an id seen before: reissues. */
+  long reissuesInLoop(SinkLog rec) {
     java.util.Set<Long> seen = new java.util.HashSet<>();
-    long replays = 0;
+    long reissues = 0;
     int lastSeq = -1;
     for (SinkLog.Event e : rec.events) {
       if (e.isOp()) {
@@ -73,11 +73,11 @@ record PlantedLoop(List<TestOp> ops, int loopStart, int loopEnd, int period) {
       } else if (e.begin()) {
         boolean again = !seen.add(e.id());
         if (again && lastSeq + 1 >= loopStart && lastSeq + 1 < loopEnd) {
-          replays++;
+          reissues++;
         }
       }
     }
-    return replays;
+    return reissues;
   }
 
   /** Traceable ops in the loop. */

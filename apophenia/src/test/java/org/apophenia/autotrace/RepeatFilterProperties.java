@@ -136,8 +136,8 @@ class RepeatFilterProperties {
   /** What the equivalence check runs: the interceptor with the filter given, or a stub. */
   private static final BiFunction<List<TestOp>, Boolean, SinkLog> WITH_FILTER = (ops, on) -> {
     SinkLog rec = new SinkLog();
-    ApopheniaConfig config = ApopheniaConfig.defaults().toBuilder().batchSize(512).build();
-    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(config).executor(Runnable::run)
+    ApopheniaSettings settings = ApopheniaSettings.defaults().toBuilder().set(Knobs.BATCH_SIZE, 512).build();
+    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings).executor(Runnable::run)
         .filterWindows(on).build()) {
       ops.forEach(i::execute);
       if (on) {

@@ -24,8 +24,8 @@ class ReplicatedTest {
     for (TestOp op : Streams.loop(37, 100)) {
       ops.add(new TestOp(op.token(), op.kind(), ops.size()));
     }
-    ApopheniaConfig config = ApopheniaConfig.defaults().toBuilder().adaptiveWait(true)
-        .ingestionDelay(8).build();
+    ApopheniaSettings settings = ApopheniaSettings.defaults().toBuilder().set(Knobs.ADAPTIVE_WAIT, true)
+        .set(Knobs.INGESTION_DELAY, 8).build();
     List<Collective> members = Collective.local(n);
     ExecutorService apps = Executors.newFixedThreadPool(n);
     try {
@@ -34,12 +34,12 @@ class ReplicatedTest {
       for (int r = 0; r < n; r++) {
         Random rnd = new Random(r);
         SinkLog rec = new SinkLog();
-        Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(config)
+        Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings)
             .collective(members.get(r))
             .miner(window -> {
               LockSupport.parkNanos(1000L * rnd.nextInt(2000));
               return MiningResult.mine(window,
-                  org.apophenia.suffix.RepeatFinder.withMinLength(config.minTraceLength()), true);
+                  org.apophenia.suffix.RepeatFinder.withMinLength(settings.get(Knobs.MIN_TRACE_LENGTH)), true);
             })
             .build();
         instances.add(i);
@@ -58,7 +58,7 @@ class ReplicatedTest {
       assertThat(runs.get(0).get().tracedOps()).as("how much depends on the agreed waits").isPositive();
       long interval = instances.get(0).stats().waitInterval();
       assertThat(instances.get(0).stats().waits()).as("some ingestion point had to wait").isPositive();
-      assertThat(interval).as("the interval doubled").isGreaterThan(config.ingestionDelay());
+      assertThat(interval).as("the interval doubled").isGreaterThan(settings.get(Knobs.INGESTION_DELAY));
       for (Interceptor<TestOp> i : instances) {
         assertThat(i.stats().waitInterval()).as("agreed interval").isEqualTo(interval);
       }

@@ -10,16 +10,16 @@ import java.util.concurrent.locks.LockSupport;
 final class Runs {
   private Runs() {}
 
-  static SinkLog run(List<TestOp> ops, ApopheniaConfig config) {
+  static SinkLog run(List<TestOp> ops, ApopheniaSettings settings) {
     SinkLog rec = new SinkLog();
-    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).config(config).build()) {
+    try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings).build()) {
       ops.forEach(i::execute);
     }
     return rec;
   }
 
   /** Like {@link #run} but every mining job first sleeps a random 0..maxDelayMicros. */
-  static SinkLog runWithDelays(List<TestOp> ops, ApopheniaConfig config, long seed, int maxDelayMicros) {
+  static SinkLog runWithDelays(List<TestOp> ops, ApopheniaSettings settings, long seed, int maxDelayMicros) {
     SinkLog rec = new SinkLog();
     Random rnd = new Random(seed);
     Executor delayed = r -> ForkJoinPool.commonPool().execute(() -> {
@@ -27,7 +27,7 @@ final class Runs {
       r.run();
     });
     try (Interceptor<TestOp> i =
-        Interceptor.builder(TestOp.TOKENIZER, rec).config(config).executor(delayed).build()) {
+        Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings).executor(delayed).build()) {
       ops.forEach(i::execute);
     }
     return rec;

@@ -18,12 +18,12 @@ class TraceScoreTest {
   }
 
   @Test
-  void replaysAndBackToBackVisitsAreBonuses() {
+  void issuesAndBackToBackVisitsAreBonuses() {
     Trace t = new Trace(0, new long[10], 1, 0);
     t.visit(0, 10);
     t.visit(10, 20); // back to back
     t.visit(20, 30); // back to back
-    t.replays = 5;
+    t.issues = 5;
     double base = Math.min((t.visits + 1) * 10, 100);
     assertThat(t.score(30)).isCloseTo(base * 1.75 * 2, within(1e-9));
   }

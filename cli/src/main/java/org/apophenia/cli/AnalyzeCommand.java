@@ -10,14 +10,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apophenia.autotrace.ApopheniaConfig;
-import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.CoverageBound;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.InterceptorStats;
-import org.apophenia.autotrace.SpanSampler;
-import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.Knobs;
+import org.apophenia.autotrace.ObservedSink;
 import org.apophenia.autotrace.TraceSink;
+import org.apophenia.autotrace.accounting.Bucket;
+import org.apophenia.autotrace.accounting.SpanSampler;
+import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
 import org.apophenia.cli.report.Summary;
@@ -30,6 +32,7 @@ import org.apophenia.cli.streams.StreamReader;
 import org.apophenia.cli.streams.StreamTokenizer;
 import org.apophenia.cli.streams.TextInput;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,7 +41,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code apophenia analyze FILE}: runs a captured task stream through the Apophenia interceptor with a
  * counting sink and reports what it traced. Settings start from {@code --settings}
- * ({@code default} or {@code legion}) and single options override them.
+ * ({@code default} or {@code legion}) and single flags override them ({@link ApopheniaFlags}).
  */
 @Command(
     name = "analyze",
@@ -65,38 +68,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv.")
   Path out;
 
-  @Option(names = "--settings", paramLabel = "NAME", defaultValue = "default",
-      description = "Starting settings: default or legion (default: ${DEFAULT-VALUE}).")
-  String settings;
-
-  @Option(names = "--min-length", paramLabel = "N", description = "Shortest trace.") Integer minLength;
-  @Option(names = "--max-length", paramLabel = "N", description = "Longest trace.") Integer maxLength;
-  @Option(names = "--batch-size", paramLabel = "N", description = "History buffer size.") Integer batchSize;
-  @Option(names = "--multi-scale-factor", paramLabel = "N", description = "Ruler sampling unit.")
-  Integer scale;
-  @Option(names = "--visit-threshold", paramLabel = "N", description = "Visits before promotion.")
-  Integer visitThreshold;
-  @Option(names = "--warmup-visit-threshold", paramLabel = "N",
-      description = "Visits before promotion while no trace is known.") Integer warmupThreshold;
-  @Option(names = "--ingestion-delay", paramLabel = "N",
-      description = "Operations between a mining job's launch and its ingestion.") Integer delay;
-  @Option(names = "--history-buffers", paramLabel = "N",
-      description = "Longest mined window, in buffers (a power of two; 1: each buffer alone).") Integer historyBuffers;
-  @Option(names = "--warmup-by-coverage", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
-      description = "Use the warm-up visit threshold while fewer than half of the recent operations were traced, "
-          + "not only while no trace is known.") Boolean warmupByCoverage;
-  @Option(names = "--rephase-at-breaks", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
-      description = "Rotate a loop's trace cut by a break (untraceable operation, blocking wait) to start where "
-          + "the loop resumes.") Boolean rephaseAtBreaks;
-  @Option(names = "--loops-win", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
-      description = "Let the longest completed match of a trace that tiles a loop win over a shorter "
-          + "best-scoring match it overlaps.") Boolean loopsWin;
-  @Option(names = "--keep-replayed", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
-      description = "Replace a mined candidate that the stream already replays in part by the runs it left "
-          + "untraced, when each is long enough to be a trace, instead of recording it whole.") Boolean keepReplayed;
-  @Option(names = "--phase-after-waits", paramLabel = "BOOL", arity = "0..1", fallbackValue = "true",
-      description = "Start a loop's trace where the program went on after its last wait or break, when the "
-          + "loop began less than a period after it.") Boolean phaseAfterWaits;
+  /** {@code --settings} and a flag per knob of Apophenia's registry. */
+  @Mixin ApopheniaFlags apophenia;
 
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
@@ -122,7 +95,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
     StreamFormat fmt = parseFormat();
-    ApopheniaConfig config = config();
+    ApopheniaSettings config = apophenia.settings();
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
     OutputPaths.directory("--out", out, REPORT_FILES);
@@ -133,7 +106,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
   }
 
-  private int analyze(StreamFormat fmt, ApopheniaConfig config, TraceSearchLog rec, MiningLog mining)
+  private int analyze(StreamFormat fmt, ApopheniaSettings config, TraceSearchLog rec, MiningLog mining)
       throws IOException {
     InterceptorStats stats;
     StreamReader reader;
@@ -142,10 +115,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
     // switches of every op would be a large part of what is measured (see SpanSampler).
     TimeAccount account = exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
-    CoverageBound reachable = bound ? new CoverageBound(config.minTraceLength()) : null;
+    CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
     TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
-        .config(config).listener(mining).account(account).build()) {
+        .settings(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
       feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
@@ -162,7 +135,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     long own = Bucket.apophenia(t);
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
-    extra.put("settings", settings);
+    extra.put("settings", apophenia.presetName());
     extra.put("skippedLines", reader.skippedCount());
     extra.put("miningJobs", stats.jobsIngested());
     extra.put("miningFailures", stats.jobsFailed());
@@ -193,7 +166,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("miningCoreFraction", stats.miningCpuNanos() / (millis * 1e6));
     if (out != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
-          file.getFileName(), settings, 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
+          file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
           summary.firstReplayOp());
       ReportWriter.write(out, title, rec, mining, extra, window);
     }
@@ -212,7 +185,7 @@ final class AnalyzeCommand implements Callable<Integer> {
           summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
       if (reachable != null) {
         w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; coverage is %.3f of it%n",
-            config.minTraceLength(), 100 * reachable.bound(),
+            config.get(Knobs.MIN_TRACE_LENGTH), 100 * reachable.bound(),
             reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
       }
       w.printf("traces recorded %d, replays %d, mean trace length %.1f, first replay at op %d%n",
@@ -307,45 +280,5 @@ final class AnalyzeCommand implements Callable<Integer> {
       case "jsonl" -> StreamFormat.JSONL;
       default -> throw new UserError("--format must be starpu or jsonl, got '" + format + "'");
     };
-  }
-
-  /** The settings' names in a message of {@link ApopheniaConfig}, as the flags that set them. */
-  static String flagNames(String message) {
-    String m = message;
-    String[][] names = {{"warmupVisitThreshold", "--warmup-visit-threshold"}, {"visitThreshold", "--visit-threshold"},
-        {"minTraceLength", "--min-length"}, {"maxTraceLength", "--max-length"}, {"batchSize", "--batch-size"},
-        {"multiScaleFactor", "--multi-scale-factor"}, {"ingestionDelay", "--ingestion-delay"},
-        {"historyBuffers", "--history-buffers"}};
-    for (String[] n : names) {
-      m = m.replaceAll("\\b" + n[0] + "\\b", n[1]);
-    }
-    return m;
-  }
-
-  private ApopheniaConfig config() {
-    ApopheniaConfig base = switch (settings) {
-      case "default" -> ApopheniaConfig.defaults();
-      case "legion" -> ApopheniaConfig.legion();
-      default -> throw new UserError("--settings must be default or legion, got '" + settings + "'");
-    };
-    ApopheniaConfig.Builder b = base.toBuilder();
-    if (Limits.MIN_LENGTH.check(minLength) != null) b.minTraceLength(minLength);
-    if (Limits.MAX_LENGTH.check(maxLength) != null) b.maxTraceLength(maxLength);
-    if (Limits.BATCH_SIZE.check(batchSize) != null) b.batchSize(batchSize);
-    if (Limits.SCALE.check(scale) != null) b.multiScaleFactor(scale);
-    if (Limits.VISIT_THRESHOLD.check(visitThreshold) != null) b.visitThreshold(visitThreshold);
-    if (Limits.WARMUP_THRESHOLD.check(warmupThreshold) != null) b.warmupVisitThreshold(warmupThreshold);
-    if (Limits.INGESTION_DELAY.check(delay) != null) b.ingestionDelay(delay);
-    if (historyBuffers != null) b.historyBuffers(historyBuffers); // the configuration names the valid range
-    if (warmupByCoverage != null) b.warmupByCoverage(warmupByCoverage);
-    if (rephaseAtBreaks != null) b.rephaseAtBreaks(rephaseAtBreaks);
-    if (loopsWin != null) b.loopsWin(loopsWin);
-    if (keepReplayed != null) b.keepReplayed(keepReplayed);
-    if (phaseAfterWaits != null) b.phaseAfterWaits(phaseAfterWaits);
-    try {
-      return b.build();
-    } catch (IllegalArgumentException e) {
-      throw new UserError(flagNames(e.getMessage()) + " (with --settings " + settings + ")", e);
-    }
   }
 }

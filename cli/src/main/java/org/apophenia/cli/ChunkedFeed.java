@@ -4,7 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.function.Consumer;
 import org.apophenia.autotrace.Interceptor;
-import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.accounting.TimeAccount;
 
 /**
  * Hands parsed operations to an interceptor a chunk at a time: parsing fills the chunk (its time

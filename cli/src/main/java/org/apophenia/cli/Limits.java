@@ -3,8 +3,9 @@ package org.apophenia.cli;
 import java.util.Map;
 
 /**
- * The documented range of every numeric option of the command line, each upper bound with its reason
- * (README, "Errors and limits"). A value outside its range is refused before any work, with exit code
+ * The documented range of every numeric option of the command line but Apophenia's knobs (whose
+ * ranges are their registry entries', {@code Knobs}), each upper bound with its reason (README,
+ * "Errors and limits"). A value outside its range is refused before any work, with exit code
  * 2 and one line naming the flag, the value and the range, rather than failing later (an array too
  * large to allocate, an overflowing size) or running for days.
  */
@@ -30,28 +31,11 @@ final class Limits {
     }
   }
 
-  /** The interceptor buffers at most 100,000 pending operations, so no longer trace can be matched. */
-  static final int MAX_TRACE_LENGTH = 100_000;
-
-  static final Range MIN_LENGTH = new Range("--min-length", 1, MAX_TRACE_LENGTH,
-      "the interceptor holds at most 100000 pending operations");
-  static final Range MAX_LENGTH = new Range("--max-length", 1, MAX_TRACE_LENGTH,
-      "the interceptor holds at most 100000 pending operations");
   /** {@code repeats}: a repeat occurs twice without overlap in an input of at most 2^31 - 1 tokens. */
   static final Range REPEAT_MIN_LENGTH = new Range("--min-length", 1, 1 << 30,
       "a repeat occurs twice, without overlap, in at most 2^31 - 1 tokens");
   static final Range REPEAT_MAX_LENGTH = new Range("--max-length", 1, 1 << 30,
       "a repeat occurs twice, without overlap, in at most 2^31 - 1 tokens");
-  static final Range BATCH_SIZE = new Range("--batch-size", 2, 1 << 20,
-      "each of up to 16 mining jobs copies the buffer and builds a suffix array over it, "
-          + "about 30 bytes a token");
-  static final Range SCALE = new Range("--multi-scale-factor", 1, 1 << 20, "at most the largest --batch-size");
-  static final Range VISIT_THRESHOLD = new Range("--visit-threshold", 1, 1_000_000,
-      "a candidate seen a million times without promotion is never promoted in practice");
-  static final Range WARMUP_THRESHOLD = new Range("--warmup-visit-threshold", 1, 1_000_000,
-      "at most the largest --visit-threshold");
-  static final Range INGESTION_DELAY = new Range("--ingestion-delay", 1, 1 << 20,
-      "a job ingested later than the largest buffer is full would describe a stale window");
   static final Range WINDOW = new Range("--window", 1, 1 << 24,
       "the picture keeps one flag per operation of the window");
 

@@ -44,7 +44,9 @@ public final class Main {
     }
     CommandLine cli = new CommandLine(new Main());
     for (Supplier<Object> sub : SUBCOMMANDS) {
-      cli.addSubcommand(sub.get());
+      // a CommandLine of its own, so that picocli applies the command's model transformers (those of
+      // its mixins too: ApopheniaFlags adds its flags that way), which it skips for a bare object
+      cli.addSubcommand(new CommandLine(sub.get()));
     }
     cli.setOut(out);
     cli.setErr(err);

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.Traceability;
 import org.apophenia.legion.cost.CostModel;

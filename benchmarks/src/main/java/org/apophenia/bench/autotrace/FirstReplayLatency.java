@@ -1,6 +1,6 @@
 package org.apophenia.bench.autotrace;
 
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.TraceSink;
 
@@ -19,8 +19,8 @@ public final class FirstReplayLatency {
     System.out.println("| period | defaults: ops | iterations | Legion settings: ops | iterations |");
     System.out.println("|---:|---:|---:|---:|---:|");
     for (int period : new int[] {8, 16, 32, 64, 128, 256, 512, 1000}) {
-      long ours = firstReplay(period, ApopheniaConfig.defaults());
-      long legion = firstReplay(period, ApopheniaConfig.legion());
+      long ours = firstReplay(period, ApopheniaSettings.defaults());
+      long legion = firstReplay(period, ApopheniaSettings.legion());
       System.out.printf("| %d | %s | %s | %s | %s |%n", period, ops(ours), iters(ours, period),
           ops(legion), iters(legion, period));
     }
@@ -35,7 +35,7 @@ public final class FirstReplayLatency {
   }
 
   /** First replayed op index relative to the loop start, or -1 within 200 iterations / 200k ops. */
-  static long firstReplay(int period, ApopheniaConfig config) {
+  static long firstReplay(int period, ApopheniaSettings config) {
     int noise = 1000;
     BenchOp[] noiseOps = BenchOp.loop(noise, noise, 1.0, 1); // all fresh: never repeats
     BenchOp[] body = BenchOp.loop(period, period, 0.0, period);
@@ -63,7 +63,7 @@ public final class FirstReplayLatency {
       }
     };
     int iterations = Math.max(200, 200_000 / period);
-    try (Interceptor<BenchOp> i = Interceptor.builder(BenchOp.TOKENIZER, sink).config(config).build()) {
+    try (Interceptor<BenchOp> i = Interceptor.builder(BenchOp.TOKENIZER, sink).settings(config).build()) {
       for (BenchOp op : noiseOps) {
         i.execute(op);
       }

@@ -1,8 +1,9 @@
 package org.apophenia.bench.autotrace;
 
 import java.util.concurrent.TimeUnit;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.autotrace.TraceSink;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,12 +70,12 @@ public class InterceptorOverheadBenchmark {
         bh.consume(id);
       }
     };
-    ApopheniaConfig c = switch (settings) {
-      case "legion" -> ApopheniaConfig.legion();
-      case "adaptive" -> ApopheniaConfig.defaults().toBuilder().adaptiveWait(true).build();
-      default -> ApopheniaConfig.defaults();
+    ApopheniaSettings c = switch (settings) {
+      case "legion" -> ApopheniaSettings.legion();
+      case "adaptive" -> ApopheniaSettings.defaults().toBuilder().set(Knobs.ADAPTIVE_WAIT, true).build();
+      default -> ApopheniaSettings.defaults();
     };
-    apophenia = Interceptor.builder(BenchOp.TOKENIZER, sink).config(c).build();
+    apophenia = Interceptor.builder(BenchOp.TOKENIZER, sink).settings(c).build();
   }
 
   @TearDown(Level.Trial)

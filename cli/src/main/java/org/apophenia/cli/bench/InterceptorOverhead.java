@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.TokenHasher;
 import org.apophenia.autotrace.Tokenizer;
@@ -71,7 +71,7 @@ final class InterceptorOverhead implements BenchGroup {
     for (int[] stream : new int[][] {{64, 0}, {64, 100}, {64, 5}, {500, 2}}) {
       Op[] ops = stream(1 << 20, stream[0], stream[1] / 100.0, 42);
       for (String settings : List.of("defaults", "legion")) {
-        ApopheniaConfig c = settings.equals("legion") ? ApopheniaConfig.legion() : ApopheniaConfig.defaults();
+        ApopheniaSettings c = settings.equals("legion") ? ApopheniaSettings.legion() : ApopheniaSettings.defaults();
         Sink bare = new Sink();
         Sink through = new Sink();
         long[] traced = new long[2];
@@ -87,7 +87,7 @@ final class InterceptorOverhead implements BenchGroup {
         long waits;
         long backedOff;
         long answered;
-        try (Interceptor<Op> in = Interceptor.builder(Op.TOKENIZER, counting).config(c).build()) {
+        try (Interceptor<Op> in = Interceptor.builder(Op.TOKENIZER, counting).settings(c).build()) {
           long waits0 = 0;
           for (int b = 0; b < warm + measured; b++) {
             if (b == warm) {

@@ -2,7 +2,7 @@ package org.apophenia.cli.bench;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunResult;
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.cost.CostModel;
@@ -151,7 +151,7 @@ final class StarPuOverhead implements BenchGroup {
           @Override public void endTrace(long id) { rt.endTrace(Math.toIntExact(id)); }
         };
         try (Interceptor<TaskLauncher> in = Interceptor.builder((TaskLauncher op) -> op.taskId() * 0x9E3779B97F4A7C15L,
-            sink).config(ApopheniaConfig.defaults()).build()) {
+            sink).settings(ApopheniaSettings.defaults()).build()) {
           for (int i = 0; i < n; i++) {
             in.execute(empty);
           }

@@ -9,7 +9,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -96,9 +97,9 @@ final class FigureRunner {
   private FigurePoint measure(FigureRun r) {
     Machine m = ProblemScale.of(Presets.machine(r.preset() + ":" + r.nodes()), r.scale());
     Mode mode = Mode.parse(r.mode().startsWith("auto") ? "auto" : r.mode());
-    ApopheniaConfig config = ApopheniaConfig.defaults();
+    ApopheniaSettings config = ApopheniaSettings.defaults();
     if (r.maxTraceLength() > 0) {
-      config = config.toBuilder().maxTraceLength(r.maxTraceLength()).build();
+      config = config.toBuilder().set(Knobs.MAX_TRACE_LENGTH, r.maxTraceLength()).build();
     }
     long t0 = System.nanoTime();
     TaskTimes times = new TaskTimes();

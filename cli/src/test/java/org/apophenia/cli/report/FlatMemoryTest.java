@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.cli.streams.StreamFormat;
 import org.apophenia.cli.streams.StreamOp;
@@ -59,7 +59,7 @@ class FlatMemoryTest {
         MiningLog mining = out ? MiningLog.recording() : MiningLog.counting()) {
       StreamReader reader = new StreamReader(f, StreamFormat.STARPU, true);
       try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, rec)
-          .config(ApopheniaConfig.defaults()).listener(mining).build()) {
+          .settings(ApopheniaSettings.defaults()).listener(mining).build()) {
         reader.forEach(apophenia::execute);
         apophenia.flush();
       }

@@ -1,7 +1,7 @@
 package org.apophenia.samples.apps;
 
 import java.util.Objects;
-import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.accounting.Bucket;
 
 /**
  * Cumulative counters of a run sampled at iteration boundaries, so that a window of iterations can be

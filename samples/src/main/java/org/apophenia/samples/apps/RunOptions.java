@@ -2,7 +2,7 @@ package org.apophenia.samples.apps;
 
 import java.util.Objects;
 import java.util.function.IntConsumer;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.cost.CostModel;
@@ -27,7 +27,7 @@ import org.apophenia.sim.machine.Machine;
  * @param progress called with the number of finished iterations, or null
  */
 public record RunOptions(Mode mode, int iterations, int size, Machine machine, CostModel costModel, int tiles,
-    ApopheniaConfig config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
+    ApopheniaSettings config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
     IntConsumer progress) {
   public RunOptions {
     Objects.requireNonNull(mode, "mode");
@@ -48,7 +48,7 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
 
   /** Defaults: Apophenia's default settings, the sample's size, the machine's tiles, no observers. */
   public static RunOptions of(Mode mode, int iterations, Machine machine, CostModel costModel) {
-    return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaConfig.defaults(),
+    return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaSettings.defaults(),
         InterceptorListener.NONE, null, null, null);
   }
 
@@ -64,7 +64,7 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
     return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress);
   }
 
-  public RunOptions withConfig(ApopheniaConfig c) {
+  public RunOptions withConfig(ApopheniaSettings c) {
     return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline, progress);
   }
 

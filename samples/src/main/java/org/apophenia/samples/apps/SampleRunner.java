@@ -6,7 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import org.apophenia.autotrace.InterceptorStats;
-import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.legion.api.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.samples.array.ArrayContext;

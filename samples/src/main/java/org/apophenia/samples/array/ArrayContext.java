@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.DoubleUnaryOperator;
-import org.apophenia.autotrace.ApopheniaConfig;
-import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.InterceptorStats;
-import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.api.Accessor;
 import org.apophenia.legion.api.Field;
@@ -64,7 +64,7 @@ public final class ArrayContext implements AutoCloseable {
   private long issued;
   private boolean closed;
 
-  private ArrayContext(LegionRuntime runtime, Mode mode, int tiles, ApopheniaConfig config,
+  private ArrayContext(LegionRuntime runtime, Mode mode, int tiles, ApopheniaSettings config,
       InterceptorListener listener, TraceSink<ArrayOp> observer) {
     if (tiles < 1) {
       throw new IllegalArgumentException("tiles must be at least 1, got " + tiles);
@@ -81,7 +81,7 @@ public final class ArrayContext implements AutoCloseable {
     }
     this.sink = new RuntimeSink(runtime, engine, observer, account);
     this.apophenia = mode == Mode.AUTO
-        ? Interceptor.builder(ArrayTokenizer.INSTANCE, sink).config(config).listener(listener).account(account).build()
+        ? Interceptor.builder(ArrayTokenizer.INSTANCE, sink).settings(config).listener(listener).account(account).build()
         : null;
   }
 
@@ -90,14 +90,14 @@ public final class ArrayContext implements AutoCloseable {
    * row blocks. {@code config} and {@code listener} configure Apophenia ({@code auto} mode only);
    * {@code observer}, if not null, sees every operation and marker the runtime receives.
    */
-  public static ArrayContext create(LegionRuntime runtime, Mode mode, int tiles, ApopheniaConfig config,
+  public static ArrayContext create(LegionRuntime runtime, Mode mode, int tiles, ApopheniaSettings config,
       InterceptorListener listener, TraceSink<ArrayOp> observer) {
     return new ArrayContext(runtime, mode, tiles, config, listener, observer);
   }
 
   /** A context with Apophenia's default settings and no observers. */
   public static ArrayContext create(LegionRuntime runtime, Mode mode, int tiles) {
-    return create(runtime, mode, tiles, ApopheniaConfig.defaults(), InterceptorListener.NONE, null);
+    return create(runtime, mode, tiles, ApopheniaSettings.defaults(), InterceptorListener.NONE, null);
   }
 
   public Mode mode() {

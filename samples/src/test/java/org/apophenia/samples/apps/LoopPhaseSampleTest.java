@@ -2,7 +2,8 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;
@@ -21,18 +22,18 @@ import org.junit.jupiter.api.Test;
  * with {@code keepReplayed} only the validation's tasks become a trace.
  */
 class LoopPhaseSampleTest {
-  private static RunResult run(String name, int iterations, int size, ApopheniaConfig config) {
+  private static RunResult run(String name, int iterations, int size, ApopheniaSettings config) {
     RunOptions o = RunOptions.of(Mode.AUTO, iterations, Presets.machine("workstation"), CostModel.legion());
     return SampleRunner.run(Samples.create(name), (size > 0 ? o.withSize(size) : o).withConfig(config));
   }
 
   @Test
   void s3dsTraceStartsAfterItsSetupsWait() {
-    ApopheniaConfig defaults = ApopheniaConfig.defaults();
+    ApopheniaSettings defaults = ApopheniaSettings.defaults();
     RunResult phased = run("s3d", 40, 64, defaults);
-    ApopheniaConfig unphased = defaults.toBuilder().phaseAfterWaits(false).build();
+    ApopheniaSettings unphased = defaults.toBuilder().set(Knobs.PHASE_AFTER_WAITS, false).build();
     RunResult rephased = run("s3d", 40, 64, unphased);
-    RunResult neither = run("s3d", 40, 64, unphased.toBuilder().rephaseAtBreaks(false).build());
+    RunResult neither = run("s3d", 40, 64, unphased.toBuilder().set(Knobs.REPHASE_AT_BREAKS, false).build());
     assertThat(phased.warmupIterations()).as(phased.toString()).isEqualTo(8);
     assertThat(phased.tracesRecorded()).as("one trace, never rotated").isEqualTo(1);
     // the first check ends iteration 9; the re-phased two-iteration trace is recorded in 10 and 11
@@ -42,18 +43,18 @@ class LoopPhaseSampleTest {
 
   @Test
   void cavitysLoopTraceWinsOverItsPieces() {
-    ApopheniaConfig defaults = ApopheniaConfig.defaults();
+    ApopheniaSettings defaults = ApopheniaSettings.defaults();
     RunResult both = run("cavity", 16, 0, defaults);
-    RunResult noLoopsWin = run("cavity", 16, 0, defaults.toBuilder().loopsWin(false).build());
+    RunResult noLoopsWin = run("cavity", 16, 0, defaults.toBuilder().set(Knobs.LOOPS_WIN, false).build());
     assertThat(both.warmupIterations()).as(both.toString()).isBetween(0, 10);
     assertThat(noLoopsWin.warmupIterations()).as("without loopsWin").isGreaterThan(both.warmupIterations());
   }
 
   @Test
   void mlpsValidationBecomesATraceOfItsOwn() {
-    ApopheniaConfig defaults = ApopheniaConfig.defaults();
+    ApopheniaSettings defaults = ApopheniaSettings.defaults();
     RunResult kept = run("mlp", 40, 0, defaults);
-    RunResult whole = run("mlp", 40, 0, defaults.toBuilder().keepReplayed(false).build());
+    RunResult whole = run("mlp", 40, 0, defaults.toBuilder().set(Knobs.KEEP_REISSUED, false).build());
     assertThat(kept.warmupIterations()).as(kept.toString()).isBetween(0, 10);
     assertThat(kept.tracesNeverReplayed()).isZero();
     assertThat(whole.warmupIterations()).as("recorded whole over the replayed steps").isGreaterThan(20);

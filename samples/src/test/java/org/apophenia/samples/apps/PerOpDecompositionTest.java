@@ -3,7 +3,7 @@ package org.apophenia.samples.apps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.apophenia.autotrace.Bucket;
+import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.Mode;
 import org.apophenia.sim.machine.Presets;

@@ -2,8 +2,8 @@ package org.apophenia.samples.array;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.autotrace.Bucket;
-import org.apophenia.autotrace.TimeAccount;
+import org.apophenia.autotrace.accounting.Bucket;
+import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.legion.api.TaskBody;
 import org.junit.jupiter.api.Test;
 

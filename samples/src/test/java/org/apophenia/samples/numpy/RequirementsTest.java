@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.autotrace.ApopheniaConfig;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.LegionRuntime;
@@ -40,7 +40,7 @@ class RequirementsTest {
       public void endTrace(long id) {}
     };
     return Np.withExplicitRelease(ArrayContext.create(new LegionRuntime(Presets.machine("workstation")), Mode.NONE,
-        tiles, ApopheniaConfig.defaults(), InterceptorListener.NONE, observer));
+        tiles, ApopheniaSettings.defaults(), InterceptorListener.NONE, observer));
   }
 
   private static List<Rect> rects(RegionRequirement r) {

@@ -1,4 +1,4 @@
-package org.apophenia.autotrace;
+package org.apophenia.autotrace.accounting;
 
 import java.util.Arrays;
 import java.util.function.LongSupplier;

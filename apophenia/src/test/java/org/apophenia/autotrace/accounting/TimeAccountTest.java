@@ -1,4 +1,4 @@
-package org.apophenia.autotrace;
+package org.apophenia.autotrace.accounting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

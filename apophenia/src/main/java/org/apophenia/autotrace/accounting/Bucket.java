@@ -1,4 +1,4 @@
-package org.apophenia.autotrace;
+package org.apophenia.autotrace.accounting;
 
 import java.util.Locale;
 

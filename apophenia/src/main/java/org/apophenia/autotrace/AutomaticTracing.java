@@ -1,0 +1,233 @@
+package org.apophenia.autotrace;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The glue of automatic tracing (Legion's {@code tracing/automatic}, its {@code AutoTracing} mixin):
+ * where the operation stream enters and where the program blocks, and the order in which the rooms
+ * see each operation. A traceable operation's token goes into the history of the {@link TraceFinder}
+ * (which may reach an ingestion point: the due mining results go to the {@link OccurrenceWatcher});
+ * then the operation joins the {@link TraceIssuer}'s pending queue, the watcher's pointers step on
+ * its token (promoting candidates into the {@link TraceCache}), the {@link CommitPointers} step on it,
+ * and the issuer forwards and issues what can be decided. A no-op joins the queue only; an
+ * untraceable operation and a blocking wait are breaks: a never-repeating token in the history, every
+ * open match ended, everything pending forwarded.
+ *
+ * <p>The stages are package-private steps so that {@link AccountedTracing} can charge each to its
+ * bucket while running exactly this sequence. Not thread-safe: one application thread.
+ *
+ * @param <O> the operation type
+ */
+final class AutomaticTracing<O> extends Interceptor<O> {
+  private final Tokenizer<O> tokenizer;
+  private final TraceSink<O> sink;
+  private final TraceFinder finder;
+  private final TraceCache cache;
+  private final OccurrenceWatcher watcher;
+  private final CommitPointers pointers;
+  private final TraceIssuer<O> issuer;
+  private final ExecutorService ownedExecutor;
+  private ExecutorService acrossExecutor;
+  private long position; // tokens pushed into the history (traceable operations and breaks)
+  private long ops;
+  private long untraceableOps;
+  private long uniqueTokens;
+  private boolean closed;
+
+  AutomaticTracing(Interceptor.Builder<O> b, InterceptorListener listener) {
+    this.tokenizer = b.tokenizer;
+    this.sink = b.sink;
+    Executor executor = b.executor;
+    if (executor == null) {
+      ownedExecutor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "apophenia-mining");
+        t.setDaemon(true);
+        return t;
+      });
+      executor = ownedExecutor;
+    } else {
+      ownedExecutor = null;
+    }
+    // windows across buffers are mined on a thread of their own, created when the first one is
+    // launched, so that one long job never holds up the short ones behind it
+    Executor across = b.executor != null ? b.executor : r -> acrossExecutor().execute(r);
+    this.finder = new TraceFinder(b.settings, executor, across, b.collective, listener, b.miner, b.filterWindows);
+    this.cache = new TraceCache(b.settings, listener);
+    this.pointers = new CommitPointers(b.settings, cache);
+    this.issuer = new TraceIssuer<>(b.settings, b.sink, cache, pointers);
+    this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
+  }
+
+  @Override
+  public void execute(O op) {
+    arrive();
+    switch (tokenizer.classify(op)) {
+      case TRACEABLE -> {
+        long token = tokenizer.token(op);
+        if (record(token)) {
+          ingest();
+        }
+        match(op, token);
+      }
+      case NO_OP -> passThrough(op);
+      case UNTRACEABLE -> {
+        countUntraceable();
+        if (beginBreak()) {
+          ingest();
+        }
+        endBreak();
+        forward(op);
+      }
+    }
+  }
+
+  @Override
+  public void blockingWait() {
+    checkOpen();
+    if (beginBreak()) {
+      ingest();
+    }
+    endBreak();
+  }
+
+  @Override
+  public void waited() {
+    checkOpen();
+    watcher.resumedAt(issuer.position());
+  }
+
+  @Override
+  public void flush() {
+    flushPending(false);
+  }
+
+  @Override
+  public InterceptorStats stats() {
+    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer);
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    flush();
+    shutDown();
+  }
+
+  // The stages, in the order execute runs them.
+
+  /** An operation arrives. */
+  void arrive() {
+    checkOpen();
+    ops++;
+  }
+
+  void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("interceptor is closed");
+    }
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  /** Appends a token to the history; returns whether an ingestion point is due. */
+  boolean record(long token) {
+    finder.push(token, position++, issuer.tracedRun());
+    return finder.isDue(position);
+  }
+
+  /** The due mining results go to the watcher. */
+  void ingest() {
+    List<MiningResult> due = finder.due(position);
+    for (int i = 0; i < due.size(); i++) {
+      watcher.ingest(due.get(i), finder.dueWindowStart(i), issuer.position());
+    }
+  }
+
+  /**
+   * A traceable operation with its token, after the history took the token: it joins the pending
+   * queue, the watcher's and the cache's pointers step on it (in that order: a candidate promoted by
+   * this step is matched from this operation on), and whatever can be decided goes out.
+   */
+  void match(O op, long token) {
+    long pos = issuer.enqueue(op, token);
+    watcher.advance(token, pos);
+    pointers.advance(token, pos);
+    issuer.afterToken();
+  }
+
+  /** A no-op: forwarded in order, invisible to matching. */
+  void passThrough(O op) {
+    issuer.passThrough(op);
+  }
+
+  void countUntraceable() {
+    untraceableOps++;
+  }
+
+  /**
+   * A break begins: a loop's trace cut by it is rephased, and a never-repeating token, so that no
+   * mined repeat spans the break, goes into the history. Returns whether an ingestion point is due.
+   */
+  boolean beginBreak() {
+    pointers.rephase(issuer.position());
+    long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
+    return record(unique);
+  }
+
+  /** A break ends: every open match ends and everything pending goes out. */
+  void endBreak() {
+    flushPending(true);
+  }
+
+  /** An untraceable operation, after its break: straight to the sink. */
+  void forward(O op) {
+    sink.op(op);
+  }
+
+  /**
+   * Ends every open match and forwards everything pending (issuing the matches that completed): for
+   * breaks ({@code atBreak}: the break takes a stream position, where the program resumes) and the
+   * end of the stream.
+   */
+  private void flushPending(boolean atBreak) {
+    watcher.breakPointers();
+    pointers.breakAll(issuer.position());
+    issuer.flush(atBreak);
+    if (atBreak) {
+      watcher.resumedAt(issuer.position());
+    }
+  }
+
+  /** After the last flush: drops unfinished mining jobs and stops the owned threads. */
+  void shutDown() {
+    closed = true;
+    finder.cancelAll();
+    if (ownedExecutor != null) {
+      ownedExecutor.shutdownNow();
+    }
+    synchronized (this) {
+      if (acrossExecutor != null) {
+        acrossExecutor.shutdownNow();
+      }
+    }
+  }
+
+  /** The thread for windows across buffers, created on first use (most streams never need it). */
+  private synchronized ExecutorService acrossExecutor() {
+    if (acrossExecutor == null) {
+      acrossExecutor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "apophenia-mining-across");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    return acrossExecutor;
+  }
+}

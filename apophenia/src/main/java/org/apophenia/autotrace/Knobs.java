@@ -1,0 +1,211 @@
+package org.apophenia.autotrace;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Apophenia's knobs, the one registry: each entry is a setting's name (the paper's, or Legion's
+ * {@code -lg:auto_trace:*} flag's), type, default, Legion's value, the range a user may give it, its
+ * command-line spellings and a line of help. The settings ({@link ApopheniaSettings}), their presets,
+ * the command line's flags, {@code --help} and the settings' echo are all derived from here: a new
+ * knob is one entry and the mechanism that reads it ({@code settings.get(Knobs.NEW_KNOB)}, read once
+ * when the interceptor is built). The settings' rules that involve several knobs are in
+ * {@link ApopheniaSettings.Builder#build}.
+ *
+ * <p>Legion's value is Legion's current setting (REFERENCES.md) where Legion has the knob, and off
+ * for mechanisms Legion lacks. Our defaults respond within a few loop iterations without flooding the
+ * tries; BENCHMARKS.md ("Trace quality", "Warm-up of 10 or less") has coverage and warm-up against
+ * each knob on every stream and sample, and why the defaults are these.
+ */
+public final class Knobs {
+  private Knobs() {}
+
+  private static final List<Knob<?>> ALL = new ArrayList<>();
+
+  private static <T> Knob.Definition<T> knob(String name, Class<T> type, T byDefault) {
+    return new Knob.Definition<>(ALL, name, type, byDefault);
+  }
+
+  /** The most pending operations, hence the longest trace a user may ask for (see {@link #MAX_PENDING_OPS}). */
+  private static final int PENDING_OPS = 100_000;
+
+  private static final String PENDING_WHY = "the interceptor holds at most " + PENDING_OPS + " pending operations";
+
+  /** The shortest trace, at least 1 (Legion: 5). */
+  public static final Knob<Integer> MIN_TRACE_LENGTH = knob("minTraceLength", Integer.class, 5)
+      .flag("--min-length").range(1, PENDING_OPS, PENDING_WHY)
+      .help("Shortest trace.").define();
+
+  /** The longest trace; longer repeats are split ({@link ApopheniaSettings#UNBOUNDED}: none). */
+  public static final Knob<Integer> MAX_TRACE_LENGTH = knob("maxTraceLength", Integer.class, ApopheniaSettings.UNBOUNDED)
+      .flag("--max-length").range(1, PENDING_OPS, PENDING_WHY)
+      .help("Longest trace.").define();
+
+  /**
+   * Tokens in the history buffer ({@code B}, Legion: 2000). A blocking wait breaks the stream (a
+   * never-repeating token), so only a buffer that holds two stretches between breaks lets the miner
+   * see repeats aligned with them; the ruler schedule starts with small windows whatever the buffer,
+   * so a larger one does not delay short loops.
+   */
+  public static final Knob<Integer> BATCH_SIZE = knob("batchSize", Integer.class, 8192).legion(2000)
+      .flag("--batch-size").range(2, 1 << 20,
+          "each of up to 16 mining jobs copies the buffer and builds a suffix array over it, about 30 bytes a token")
+      .help("History buffer size.").define();
+
+  /** The ruler sampling unit ({@code s}, Legion: 100), at most {@link #BATCH_SIZE}: the shortest window mined. */
+  public static final Knob<Integer> MULTI_SCALE_FACTOR = knob("multiScaleFactor", Integer.class, 16).legion(100)
+      .flag("--multi-scale-factor").range(1, 1 << 20, "at most the largest --batch-size")
+      .help("Ruler sampling unit.").define();
+
+  /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
+  public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)
+      .flag("--visit-threshold")
+      .range(1, 1_000_000, "a candidate seen a million times without promotion is never promoted in practice")
+      .help("Visits before promotion.").define();
+
+  /**
+   * The threshold while the stream is mostly untraced (see {@link #WARMUP_BY_COVERAGE}), at most
+   * {@link #VISIT_THRESHOLD}.
+   */
+  public static final Knob<Integer> WARMUP_VISIT_THRESHOLD = knob("warmupVisitThreshold", Integer.class, 2).legion(10)
+      .flag("--warmup-visit-threshold").range(1, 1_000_000, "at most the largest --visit-threshold")
+      .help("Visits before promotion while no trace is known.").define();
+
+  /**
+   * Whether a candidate starts with the occurrences the mining found in its window as visits (else
+   * with none, as in Legion): a loop is then promoted as soon as its window shows it, not after as
+   * many more iterations.
+   */
+  public static final Knob<Boolean> COUNT_HISTORY_OCCURRENCES = knob("countHistoryOccurrences", Boolean.class, true)
+      .legion(false)
+      .help("Count the occurrences a mined window holds as a candidate's first visits.").define();
+
+  /**
+   * Whether a mined repeat that is periodic (say {@code BBB'}) is replaced by its period {@code B},
+   * which tiles the loop back to back (a period shorter than {@link #MIN_TRACE_LENGTH}, such as a run
+   * of identical tasks, by the fewest whole periods that reach 32 tasks).
+   */
+  public static final Knob<Boolean> REDUCE_TO_PERIOD = knob("reduceToPeriod", Boolean.class, true).legion(false)
+      .help("Replace a periodic repeat by its period, which tiles the loop.").define();
+
+  /**
+   * Whether a trace may be a prefix of another: a pointer then goes on past the shorter trace, and
+   * the selection takes the longer match when it completes and the shorter one when it does not; a
+   * trace whose earliest open match breaks is split into its dyadic pieces, which are prefixes of one
+   * another; a repeat cut by its window's end is cached as its guessed continuation. Otherwise
+   * Legion's no-prefix invariant holds and a longer promoted trace evicts the traces that are its
+   * prefixes.
+   */
+  public static final Knob<Boolean> PREFIX_TRACES = knob("prefixTraces", Boolean.class, true).legion(false)
+      .help("Let a trace be a prefix of another.").define();
+
+  /** Mining jobs launched but not ingested; further windows are skipped. */
+  public static final Knob<Integer> MAX_IN_FLIGHT_JOBS = knob("maxInFlightJobs", Integer.class, 16)
+      .help("Mining jobs in flight at most.").define();
+
+  /**
+   * Operations between a mining job's launch and its ingestion point (the initial interval; Legion:
+   * a fixed delay). A small window the mining thread has not finished by then is mined by the
+   * application thread itself, so a short delay costs no wait, and it sets how soon a loop with few
+   * operations per iteration is traced.
+   */
+  public static final Knob<Integer> INGESTION_DELAY = knob("ingestionDelay", Integer.class, 16).legion(64)
+      .flag("--ingestion-delay")
+      .range(1, 1 << 20, "a job ingested later than the largest buffer is full would describe a stale window")
+      .help("Operations between a mining job's launch and its ingestion.").define();
+
+  /**
+   * Whether the interval doubles after an ingestion point at which some instance had to wait (paper
+   * Section 5.1), up to {@code max(ingestionDelay, batchSize)}; decisions then depend on timing
+   * across runs (not across replicas, which agree on every wait).
+   */
+  public static final Knob<Boolean> ADAPTIVE_WAIT = knob("adaptiveWait", Boolean.class, false)
+      .help("Double the ingestion delay after an ingestion point that had to wait.").define();
+
+  /** How long an ingestion point waits for a job before counting it failed. */
+  public static final Knob<Duration> JOB_TIMEOUT = knob("jobTimeout", Duration.class, Duration.ofSeconds(30))
+      .help("How long an ingestion point waits for its mining job.").define();
+
+  /** Bound on the watcher trie's candidates (the stalest evicted). */
+  public static final Knob<Integer> MAX_CANDIDATES = knob("maxCandidates", Integer.class, 4096)
+      .help("Candidates watched at most.").define();
+
+  /** Bound on the trace cache (the lowest-scoring eighth is evicted when full). */
+  public static final Knob<Integer> MAX_TRACES = knob("maxTraces", Integer.class, 1024)
+      .help("Traces cached at most.").define();
+
+  /** Bound on buffered operations, at least {@link #MAX_TRACE_LENGTH}; reaching it abandons the open matches. */
+  public static final Knob<Integer> MAX_PENDING_OPS = knob("maxPendingOps", Integer.class, PENDING_OPS)
+      .help("Operations held back at most.").define();
+
+  /**
+   * The longest window mined, in buffers, a power of two: after the {@code k}-th full buffer the last
+   * {@code min(lowestOneBit(k), historyBuffers)} buffers are mined together, so that a loop whose body
+   * is longer than half a buffer is still seen twice (1: each buffer is mined alone, as in Legion).
+   * Each doubling adds one token mined per operation.
+   */
+  public static final Knob<Integer> HISTORY_BUFFERS = knob("historyBuffers", Integer.class, 8).legion(1)
+      .flag("--history-buffers")
+      .help("Longest mined window, in buffers (a power of two; 1: each buffer alone).").define();
+
+  /**
+   * Whether the warm-up threshold applies while fewer than half of the recent operations were traced,
+   * not only while the trace cache is empty: a first trace that is not the loop (a run of
+   * synchronisation no-ops) then does not raise the threshold for the loop itself.
+   */
+  public static final Knob<Boolean> WARMUP_BY_COVERAGE = knob("warmupByCoverage", Boolean.class, true).legion(false)
+      .flag("--warmup-by-coverage")
+      .help("Use the warm-up visit threshold while fewer than half of the recent operations were traced, "
+          + "not only while no trace is known.").define();
+
+  /**
+   * Whether a break (blocking wait, untraceable operation) that cuts an open match of a trace tiling a
+   * loop replaces the trace by its rotation starting at the cut (the old phase is not promoted again
+   * while the rotation is cached), so the loop goes out in phase with a break that recurs; only with
+   * {@link #PREFIX_TRACES} (Legion: no).
+   */
+  public static final Knob<Boolean> REPHASE_AT_BREAKS = knob("rephaseAtBreaks", Boolean.class, true).legion(false)
+      .flag("--rephase-at-breaks")
+      .help("Rotate a loop's trace cut by a break (untraceable operation, blocking wait) to start where "
+          + "the loop resumes.").define();
+
+  /**
+   * Whether, in the selection, the longest completed match of a trace that tiles a loop wins over a
+   * shorter best-scoring match it overlaps (Legion: the score alone decides, and a new trace of the
+   * whole loop loses to a piece of it issued for a while until it has several times its visits).
+   */
+  public static final Knob<Boolean> LOOPS_WIN = knob("loopsWin", Boolean.class, true).legion(false)
+      .flag("--loops-win")
+      .help("Let the longest completed match of a trace that tiles a loop win over a shorter "
+          + "best-scoring match it overlaps.").define();
+
+  /**
+   * Whether a mined candidate whose latest occurrence the stream already reissued in part, leaving
+   * untraced only runs of at least {@link #MIN_TRACE_LENGTH} operations, is replaced by those runs
+   * rather than recorded whole over operations the runtime was replaying (Legion: no; see
+   * {@link Residue}).
+   */
+  public static final Knob<Boolean> KEEP_REISSUED = knob("keepReissued", Boolean.class, true).legion(false)
+      .flag("--keep-replayed")
+      .help("Replace a mined candidate that the stream already replays in part by the runs it left "
+          + "untraced, when each is long enough to be a trace, instead of recording it whole.").define();
+
+  /**
+   * Whether a trace that tiles a loop, mined from where the loop began less than a period after the
+   * program's last wait or break, is rotated to start where the program went on after it, so that
+   * waits that recur with the loop fall between its occurrences (Legion: no).
+   */
+  public static final Knob<Boolean> PHASE_AFTER_WAITS = knob("phaseAfterWaits", Boolean.class, true).legion(false)
+      .flag("--phase-after-waits")
+      .help("Start a loop's trace where the program went on after its last wait or break, when the "
+          + "loop began less than a period after it.").define();
+
+  private static final List<Knob<?>> VIEW = Collections.unmodifiableList(ALL);
+
+  /** Every knob, in definition order (the order of the echo and of the settings' messages). */
+  public static List<Knob<?>> all() {
+    return VIEW;
+  }
+}
