@@ -7,6 +7,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.LogicalRegion;
 import org.apophenia.legion.api.Rect;
 import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.array.Extension;
 import org.apophenia.samples.numpy.Operands.Scalar;
 
 /**
@@ -21,6 +22,7 @@ import org.apophenia.samples.numpy.Operands.Scalar;
 public final class Np {
 
   final ArrayContext ctx;
+  private final Extension ext;
   private final LegionRuntime runtime;
   private final Pool pool = new Pool();
   private final Lifetimes lifetimes = new Lifetimes();
@@ -33,9 +35,10 @@ public final class Np {
   private Np(ArrayContext ctx, boolean collect) {
     this.ctx = ctx;
     this.collect = collect;
-    this.runtime = ctx.runtime();
-    this.launcher = new Launcher(ctx);
-    this.reader = new Reader(ctx);
+    this.ext = ctx.extension();
+    this.runtime = ext.runtime();
+    this.launcher = new Launcher(ext);
+    this.reader = new Reader(ext);
   }
 
   /**
@@ -208,7 +211,7 @@ public final class Np {
       b = pool.take(size);
     }
     if (b == null) {
-      LogicalRegion r = runtime.createRegion(runtime.createIndexSpace(Rect.of(0, size - 1)), ctx.fieldSpace());
+      LogicalRegion r = runtime.createRegion(runtime.createIndexSpace(Rect.of(0, size - 1)), ext.fieldSpace());
       b = new Buffer(runtime, r, size);
       pool.recordCreated();
     }
