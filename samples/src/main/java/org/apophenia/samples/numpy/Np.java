@@ -185,14 +185,9 @@ public final class Np {
     return alloc(a.geometry.shape, a.dtype);
   }
 
-  /**
-   * In order: regions made so far, allocations served by the pool, collections run, buffers freed,
-   * the wall time (ns) spent deciding what died, walks of the program's fields, the wall time (ns) of
-   * the boundaries decided by a walk alone, and 1 if walks are trusted (else 0).
-   */
-  public long[] memoryCounters() {
-    return new long[] {pool.created(), pool.reuses(), lifetimes.collections(), lifetimes.freed(),
-        lifetimes.collectNanos(), lifetimes.walks(), lifetimes.walkOnlyNanos(), lifetimes.walkTrusted() ? 1 : 0};
+  /** What this module's memory did so far: regions made and reused, collections and walks, their cost. */
+  public MemoryStats stats() {
+    return new MemoryStats(pool, lifetimes);
   }
 
   NpArray alloc(int[] shape, DType dtype) {
