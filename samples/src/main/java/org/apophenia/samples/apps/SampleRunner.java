@@ -36,6 +36,10 @@ public final class SampleRunner {
     return (int) Math.max(4, gpus > 0 ? gpus : Math.min(16, cpus));
   }
 
+  /**
+   * Runs {@code sample}, a fresh instance, as {@code o} says, on a fresh runtime, and returns what
+   * happened. A {@link SampleCheckException} from the sample's own checks of its numbers propagates.
+   */
   public static RunResult run(Sample sample, RunOptions o) {
     long t0 = System.nanoTime();
     int size = o.size() == 0 ? sample.defaultSize() : o.size();

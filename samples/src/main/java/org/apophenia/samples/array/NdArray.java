@@ -43,6 +43,7 @@ public final class NdArray {
     this.kind = kind;
   }
 
+  /** This array's shape (a view's own, not its array's). */
   public Shape shape() {
     return Shape.of(rect);
   }
@@ -53,37 +54,60 @@ public final class NdArray {
   }
 
   // ------------------------------------------------------------------ elementwise
+  // Each returns a new temporary of this shape and consumes its temporary operands; array operands
+  // have this shape.
 
+  /** {@code this + o}. */
   public NdArray add(NdArray o) { return ops.binary("add", BinaryOp.ADD, this, o); }
+  /** {@code this - o}. */
   public NdArray sub(NdArray o) { return ops.binary("sub", BinaryOp.SUB, this, o); }
+  /** {@code this * o}. */
   public NdArray mul(NdArray o) { return ops.binary("mul", BinaryOp.MUL, this, o); }
+  /** {@code this / o}. */
   public NdArray div(NdArray o) { return ops.binary("div", BinaryOp.DIV, this, o); }
+  /** The larger of {@code this} and {@code o} (NumPy's {@code maximum}). */
   public NdArray maximum(NdArray o) { return ops.binary("maximum", BinaryOp.MAXIMUM, this, o); }
 
+  /** {@code this + s}. */
   public NdArray add(double s) { return scalar("add", BinaryOp.ADD, s, false); }
+  /** {@code this - s}. */
   public NdArray sub(double s) { return scalar("sub", BinaryOp.SUB, s, false); }
+  /** {@code this * s}. */
   public NdArray mul(double s) { return scalar("mul", BinaryOp.MUL, s, false); }
+  /** {@code this / s}. */
   public NdArray div(double s) { return scalar("div", BinaryOp.DIV, s, false); }
+  /** The larger of {@code this} and {@code s}. */
   public NdArray maximum(double s) { return scalar("maximum", BinaryOp.MAXIMUM, s, false); }
+  /** The smaller of {@code this} and {@code s}. */
   public NdArray minimum(double s) { return scalar("minimum", BinaryOp.MINIMUM, s, false); }
+  /** {@code this ** s}. */
   public NdArray pow(double s) { return scalar("pow", BinaryOp.POW, s, false); }
   /** {@code s - this}. */
   public NdArray rsub(double s) { return scalar("sub", BinaryOp.SUB, s, true); }
   /** {@code s / this}. */
   public NdArray rdiv(double s) { return scalar("div", BinaryOp.DIV, s, true); }
 
+  /** {@code -this}. */
   public NdArray neg() { return ops.unary("neg", UnaryOp.NEG, this); }
+  /** {@code |this|}. */
   public NdArray abs() { return ops.unary("abs", UnaryOp.ABS, this); }
+  /** The square root. */
   public NdArray sqrt() { return ops.unary("sqrt", UnaryOp.SQRT, this); }
+  /** {@code e ** this}. */
   public NdArray exp() { return ops.unary("exp", UnaryOp.EXP, this); }
+  /** The hyperbolic tangent. */
   public NdArray tanh() { return ops.unary("tanh", UnaryOp.TANH, this); }
   /** A fresh copy. */
   public NdArray copy() { return ops.unary("copy", UnaryOp.COPY, this); }
 
   // comparisons give 1.0 where true and 0.0 where false
+  /** {@code this < o}. */
   public NdArray lt(NdArray o) { return ops.binary("lt", BinaryOp.LT, this, o); }
+  /** {@code this > o}. */
   public NdArray gt(NdArray o) { return ops.binary("gt", BinaryOp.GT, this, o); }
+  /** {@code this < s}. */
   public NdArray lt(double s) { return scalar("lt", BinaryOp.LT, s, false); }
+  /** {@code this > s}. */
   public NdArray gt(double s) { return scalar("gt", BinaryOp.GT, s, false); }
 
   private NdArray scalar(String name, DoubleBinaryOperator op, double s, boolean left) {
