@@ -11,6 +11,7 @@ import org.apophenia.legion.api.DefaultMapper;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.replay.DynamicTracing;
 import org.apophenia.replay.stats.TracingStatistics;
+import org.apophenia.samples.adapter.RuntimeAdapter;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.apps.Samples;
@@ -99,8 +100,9 @@ final class AnalysisVsReplay implements BenchGroup {
   static Windows drive(String name, Mode mode, int iterations, Machine machine, int tiles) {
     Sample sample = Samples.create(name);
     LegionRuntime rt = new LegionRuntime(machine, new DefaultMapper(), CostModel.none());
-    ArrayContext np = ArrayContext.create(rt, mode, tiles);
-    DynamicTracing engine = mode == Mode.MANUAL ? np.traceEngine() : null;
+    RuntimeAdapter adapter = RuntimeAdapter.builder(rt, mode).build();
+    ArrayContext np = ArrayContext.create(adapter, tiles);
+    DynamicTracing engine = mode == Mode.MANUAL ? adapter.traceEngine() : null;
     sample.setup(np, sample.defaultSize());
     int period = sample.manualTraceIterations();
     int first = sample.manualTraceStart();
@@ -115,21 +117,21 @@ final class AnalysisVsReplay implements BenchGroup {
       int phase = i - first;
       boolean window = phase >= 0 && i - phase % period + period <= iterations;
       if (window && phase % period == 0) {
-        nanos0 = np.stats().frontDoorNanos();
-        ops0 = np.stats().ops();
+        nanos0 = adapter.stats().frontDoorNanos();
+        ops0 = adapter.stats().ops();
         st0 = engine == null ? null : engine.stats();
         if (mode == Mode.MANUAL) {
-          np.beginManualTrace(0);
+          adapter.beginManualTrace(0);
         }
       }
       sample.step(np, i);
       if (window && phase % period == period - 1) {
         if (mode == Mode.MANUAL) {
-          np.endManualTrace(0);
+          adapter.endManualTrace(0);
         }
-        long ops = np.stats().ops() - ops0;
+        long ops = adapter.stats().ops() - ops0;
         opsPerTrace = ops;
-        double perOp = (np.stats().frontDoorNanos() - nanos0) / (double) Math.max(1, ops);
+        double perOp = (adapter.stats().frontDoorNanos() - nanos0) / (double) Math.max(1, ops);
         if (engine == null) {
           analysed.add(perOp);
         } else {
@@ -145,9 +147,9 @@ final class AnalysisVsReplay implements BenchGroup {
       }
       sample.monitor(np, i); // periodic checks, outside the windows; the loop runs its full length
     }
-    np.close();
-    long wall = System.nanoTime() - np.createdNanos();
-    return new Windows(analysed, recorded, replayed, opsPerTrace, np.account().snapshot(TimeAccount.newSnapshot()),
-        np.opsIssued(), wall, iterations);
+    adapter.close();
+    long wall = System.nanoTime() - adapter.createdNanos();
+    return new Windows(analysed, recorded, replayed, opsPerTrace, adapter.account().snapshot(TimeAccount.newSnapshot()),
+        adapter.opsIssued(), wall, iterations);
   }
 }

@@ -11,7 +11,11 @@ import org.apophenia.samples.array.NdArray;
  * way a careful programmer would (paper §2: around two Jacobi iterations, because the loop's arrays
  * alternate between two regions).
  *
- * <p>A sample holds its arrays between calls: make a fresh instance per run ({@link Samples}).
+ * <p>A sample holds its arrays between calls: make a fresh instance per run ({@link Samples}). It
+ * needs nothing but the array library ({@code org.apophenia.samples.array}) and this interface: the
+ * driver ({@link SampleRunner}) builds the runtime, the adapter for the mode and the context it is
+ * given, and calls {@link #setup} once, then {@link #step} and {@link #monitor} once per iteration,
+ * then {@link #results}/{@link #resultValues} and {@link #verify}, all on one thread.
  */
 public interface Sample {
   /** The name used by {@code apophenia run}. */
@@ -20,8 +24,10 @@ public interface Sample {
   /** One line for {@code --help}. */
   String description();
 
+  /** The problem size {@code apophenia run} uses without {@code --size} (its meaning is the sample's). */
   int defaultSize();
 
+  /** The loop iterations {@code apophenia run} runs without {@code --iterations}. */
   int defaultIterations();
 
   /**

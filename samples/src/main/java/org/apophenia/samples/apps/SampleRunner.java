@@ -9,14 +9,17 @@ import org.apophenia.autotrace.InterceptorStats;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.legion.api.DefaultMapper;
 import org.apophenia.legion.LegionRuntime;
+import org.apophenia.samples.adapter.IssueCounts;
+import org.apophenia.samples.adapter.RuntimeAdapter;
 import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.array.Mode;
-import org.apophenia.samples.array.IssueCounts;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.ProcessorKind;
 
 /**
- * Runs a {@link Sample} in one mode on a fresh runtime and measures it: the main loop, the
+ * Runs a {@link Sample} in one mode on a fresh runtime and measures it: builds the run's {@link
+ * RuntimeAdapter} (the mode, Apophenia's settings and the observers of {@link RunOptions}) and the
+ * {@link ArrayContext} the program gets over it, and drives the main loop, the
  * hand-placed annotations in {@code manual} mode, the warm-up point (from which iteration on every
  * loop-body operation was replayed; operations of the periodic checks are excluded, since a blocking
  * wait follows them, and so is a trailing run of unreplayed loop-body operations shorter than the
@@ -33,14 +36,20 @@ public final class SampleRunner {
     return (int) Math.max(4, gpus > 0 ? gpus : Math.min(16, cpus));
   }
 
+  /**
+   * Runs {@code sample}, a fresh instance, as {@code o} says, on a fresh runtime, and returns what
+   * happened. A {@link SampleCheckException} from the sample's own checks of its numbers propagates.
+   */
   public static RunResult run(Sample sample, RunOptions o) {
     long t0 = System.nanoTime();
     int size = o.size() == 0 ? sample.defaultSize() : o.size();
     int tiles = o.tiles() == 0 ? defaultTiles(o.machine()) : o.tiles();
     LegionRuntime runtime = new LegionRuntime(o.machine(), new DefaultMapper(), o.costModel());
-    ArrayContext np = ArrayContext.create(runtime, o.mode(), tiles, o.config(), o.listener(), o.observer());
+    RuntimeAdapter adapter = RuntimeAdapter.builder(runtime, o.mode()).settings(o.config()).listener(o.listener())
+        .observer(o.observer()).build();
+    ArrayContext np = ArrayContext.create(adapter, tiles);
     if (o.timeline() != null) {
-      runtime.simulation().listener(new ObservedTimeline(o.timeline(), np.account()));
+      runtime.simulation().listener(new ObservedTimeline(o.timeline(), adapter.account()));
     }
     sample.setup(np, size);
     int period = sample.manualTraceIterations();
@@ -48,23 +57,23 @@ public final class SampleRunner {
     long[] bodyStart = new long[o.iterations()];
     long[] bodyEnd = new long[o.iterations()];
     Marks m = new Marks(o.iterations() + 1);
-    m.mark(np, runtime, 0);
+    m.mark(adapter, runtime, 0);
     int done = 0;
     for (int i = 0; i < o.iterations(); i++) {
       int phase = i - first;
       boolean manual = o.mode() == Mode.MANUAL && phase >= 0 && i - phase % period + period <= o.iterations();
       if (manual && phase % period == 0) {
-        np.beginManualTrace(0);
+        adapter.beginManualTrace(0);
       }
-      bodyStart[i] = np.opsIssued();
+      bodyStart[i] = adapter.opsIssued();
       sample.step(np, i);
-      bodyEnd[i] = np.opsIssued();
+      bodyEnd[i] = adapter.opsIssued();
       if (manual && phase % period == period - 1) {
-        np.endManualTrace(0);
+        adapter.endManualTrace(0);
       }
       done = i + 1;
       boolean stop = sample.monitor(np, i);
-      m.mark(np, runtime, done);
+      m.mark(adapter, runtime, done);
       if (o.progress() != null) {
         o.progress().accept(done);
       }
@@ -72,10 +81,10 @@ public final class SampleRunner {
         break;
       }
     }
-    np.close();
-    m.mark(np, runtime, done); // what close() flushed
-    IssueCounts stats = np.stats();
-    InterceptorStats is = np.interceptorStats();
+    adapter.close();
+    m.mark(adapter, runtime, done); // what close() flushed
+    IssueCounts stats = adapter.stats();
+    InterceptorStats is = adapter.interceptorStats();
     RunResult.Mining mining = is == null ? RunResult.Mining.NONE
         : new RunResult.Mining(is.jobsIngested() + is.jobsFailed(), is.tokensMined(), is.miningCpuNanos(), is.waits(),
             is.jobsBackedOff(), is.windowsWithoutRepeats());
@@ -85,10 +94,10 @@ public final class SampleRunner {
     IterationMarks marks = m.marks(runtime, done);
     // the stream may end inside a match that was then issued untraced: forgive a trailing run of
     // loop-body operations that were not replayed if it is shorter than the longest trace
-    long tail = forgivenTail(np, bodyStart, bodyEnd, done, stats.longestTrace());
+    long tail = forgivenTail(adapter, bodyStart, bodyEnd, done, stats.longestTrace());
     int warmup = done;
     for (int i = done - 1; i >= 0; i--) {
-      if (!allReplayed(np, bodyStart[i], Math.min(bodyEnd[i], Math.max(bodyStart[i], tail)))) {
+      if (!allReplayed(adapter, bodyStart[i], Math.min(bodyEnd[i], Math.max(bodyStart[i], tail)))) {
         break;
       }
       warmup = i;
@@ -119,16 +128,16 @@ public final class SampleRunner {
       reads = new long[n][];
     }
 
-    void mark(ArrayContext np, LegionRuntime runtime, int i) {
-      IssueCounts s = np.stats();
+    void mark(RuntimeAdapter adapter, LegionRuntime runtime, int i) {
+      IssueCounts s = adapter.stats();
       ops[i] = s.ops();
       issued[i] = s.opsIssued();
       events[i] = runtime.simulation().eventCount();
       // the wall clock is read right after the account, so that their difference is only this line
-      buckets[i] = np.account().snapshot(TimeAccount.newSnapshot());
-      wall[i] = System.nanoTime() - np.createdNanos();
+      buckets[i] = adapter.account().snapshot(TimeAccount.newSnapshot());
+      wall[i] = System.nanoTime() - adapter.createdNanos();
       gc[i] = GcPauses.nanos();
-      reads[i] = np.account().reads(TimeAccount.newSnapshot());
+      reads[i] = adapter.account().reads(TimeAccount.newSnapshot());
     }
 
     /** The marks of the first {@code done} iterations, with simulated times read once everything ran. */
@@ -152,12 +161,12 @@ public final class SampleRunner {
    * replayed (operations of the periodic checks, between the bodies, are skipped), if that run is
    * shorter than {@code longestTrace}; else {@link Long#MAX_VALUE} (nothing forgiven).
    */
-  private static long forgivenTail(ArrayContext np, long[] bodyStart, long[] bodyEnd, int done, long longestTrace) {
+  private static long forgivenTail(RuntimeAdapter adapter, long[] bodyStart, long[] bodyEnd, int done, long longestTrace) {
     long from = done == 0 ? 0 : bodyEnd[done - 1];
     long run = 0;
     for (int i = done - 1; i >= 0; i--) {
       for (long k = bodyEnd[i] - 1; k >= bodyStart[i]; k--) {
-        if (np.isReplayed(k)) {
+        if (adapter.isReplayed(k)) {
           return run < longestTrace ? from : Long.MAX_VALUE;
         }
         from = k;
@@ -167,9 +176,9 @@ public final class SampleRunner {
     return run < longestTrace ? from : Long.MAX_VALUE;
   }
 
-  private static boolean allReplayed(ArrayContext np, long from, long to) {
+  private static boolean allReplayed(RuntimeAdapter adapter, long from, long to) {
     for (long k = from; k < to; k++) {
-      if (!np.isReplayed(k)) {
+      if (!adapter.isReplayed(k)) {
         return false;
       }
     }

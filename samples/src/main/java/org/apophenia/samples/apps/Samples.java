@@ -22,6 +22,7 @@ public final class Samples {
 
   private Samples() {}
 
+  /** The samples' names, in the order {@code apophenia run --help} lists them. */
   public static List<String> names() {
     return List.copyOf(ALL.keySet());
   }

@@ -8,8 +8,9 @@ import org.apophenia.legion.api.ReductionOp;
 import org.apophenia.legion.api.RegionRequirement;
 
 /**
- * An operation an array program issues, as a value: what the Apophenia interceptor hashes and buffers
- * and what the {@link RuntimeSink} later turns into a runtime call. A closed family; today every array
+ * An operation an array program issues, as a value: what the array library hands to its adapter
+ * ({@code samples.adapter.RuntimeAdapter#issue}), what the Apophenia interceptor hashes and buffers,
+ * and what the adapter's sink later turns into a runtime call. A closed family; today every array
  * operation is one index launch over the tiles of its operands (as in cuPyNumeric), so the family has
  * one member. Immutable except for the {@link ResultSlot} through which a reduction's future is handed
  * back to the application once the operation has actually been issued.
@@ -42,17 +43,19 @@ public sealed interface ArrayOp permits ArrayOp.IndexTask {
 
   /**
    * The future of an operation that may still sit in the interceptor's pending queue: filled by the
-   * sink when the operation reaches the runtime. Not thread-safe; application thread only.
+   * adapter's sink when the operation reaches the runtime, read by the program's wait. Not
+   * thread-safe; application thread only.
    */
   final class ResultSlot {
     private Future future;
 
-    void set(Future f) {
+    /** Called once, by the sink that hands the operation to the runtime, with the launch's future. */
+    public void set(Future f) {
       future = f;
     }
 
     /** The future, or null while the operation has not been forwarded to the runtime. */
-    Future future() {
+    public Future future() {
       return future;
     }
   }

@@ -6,7 +6,8 @@ import java.util.Locale;
  * How an array program is traced. Programs never place trace markers themselves; the mode decides:
  * {@link #NONE} analyses every operation, {@link #MANUAL} uses the sample's hand-placed annotations
  * (placed correctly, e.g. around two Jacobi iterations, paper §2), {@link #AUTO} lets Apophenia find
- * the traces.
+ * the traces. What each mode wires (trace engine, interceptor, sink) is {@code
+ * samples.adapter.RuntimeAdapter}'s.
  */
 public enum Mode {
   NONE, MANUAL, AUTO;

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Where dead arrays' regions wait to be reused, keyed by shape (and element type, always
- * {@code float64} here), like cuPyNumeric's allocator. Freeing is explicit and deterministic (see {@link ArrayContext}: a
+ * {@code float64} here), like cuPyNumeric's allocator. Freeing is explicit and deterministic (see {@link ArrayLifetimes}: a
  * temporary dies when an operation consumes it, a named array when it is rebound or released), never
  * left to the garbage collector, so the same program always gets the same regions.
  *

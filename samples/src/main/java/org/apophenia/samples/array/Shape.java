@@ -17,6 +17,7 @@ public record Shape(int rows, int cols) {
     }
   }
 
+  /** The shape with these extents (one or two, each positive); IllegalArgumentException otherwise. */
   public static Shape of(int... extents) {
     return switch (extents.length) {
       case 1 -> new Shape(extents[0], 0);
@@ -36,10 +37,12 @@ public record Shape(int rows, int cols) {
         : new Shape((int) (r.hi(0) - r.lo(0) + 1), (int) (r.hi(1) - r.lo(1) + 1));
   }
 
+  /** 1 or 2. */
   public int dims() {
     return cols == 0 ? 1 : 2;
   }
 
+  /** The number of elements. */
   public long size() {
     return dims() == 1 ? rows : (long) rows * cols;
   }

@@ -13,7 +13,7 @@ import org.apophenia.legion.api.Rect;
 import org.apophenia.legion.api.ReductionOp;
 import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.legion.api.TaskBody;
-import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.array.Extension;
 
 /**
  * Turns a {@link Plan} into one index launch with region requirements that say what each tile
@@ -27,12 +27,12 @@ import org.apophenia.samples.array.ArrayContext;
  * geometry and chunking, so a repeated operation issues the same tokens. Not thread-safe.
  */
 final class Launcher {
-  private final ArrayContext ctx;
+  private final Extension ctx;
   private final Field field;
   private final TaskBody body;
   private final Map<Key, Boolean> overlaps = new HashMap<>();
 
-  Launcher(ArrayContext ctx) {
+  Launcher(Extension ctx) {
     this.ctx = ctx;
     this.field = ctx.field();
     this.body = Bodies.body(field);

@@ -7,6 +7,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.LogicalRegion;
 import org.apophenia.legion.api.Rect;
 import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.array.Extension;
 import org.apophenia.samples.numpy.Operands.Scalar;
 
 /**
@@ -21,6 +22,7 @@ import org.apophenia.samples.numpy.Operands.Scalar;
 public final class Np {
 
   final ArrayContext ctx;
+  private final Extension ext;
   private final LegionRuntime runtime;
   private final Pool pool = new Pool();
   private final Lifetimes lifetimes = new Lifetimes();
@@ -33,9 +35,10 @@ public final class Np {
   private Np(ArrayContext ctx, boolean collect) {
     this.ctx = ctx;
     this.collect = collect;
-    this.runtime = ctx.runtime();
-    this.launcher = new Launcher(ctx);
-    this.reader = new Reader(ctx);
+    this.ext = ctx.extension();
+    this.runtime = ext.runtime();
+    this.launcher = new Launcher(ext);
+    this.reader = new Reader(ext);
   }
 
   /**
@@ -182,14 +185,9 @@ public final class Np {
     return alloc(a.geometry.shape, a.dtype);
   }
 
-  /**
-   * In order: regions made so far, allocations served by the pool, collections run, buffers freed,
-   * the wall time (ns) spent deciding what died, walks of the program's fields, the wall time (ns) of
-   * the boundaries decided by a walk alone, and 1 if walks are trusted (else 0).
-   */
-  public long[] memoryCounters() {
-    return new long[] {pool.created(), pool.reuses(), lifetimes.collections(), lifetimes.freed(),
-        lifetimes.collectNanos(), lifetimes.walks(), lifetimes.walkOnlyNanos(), lifetimes.walkTrusted() ? 1 : 0};
+  /** What this module's memory did so far: regions made and reused, collections and walks, their cost. */
+  public MemoryStats stats() {
+    return new MemoryStats(pool, lifetimes);
   }
 
   NpArray alloc(int[] shape, DType dtype) {
@@ -208,7 +206,7 @@ public final class Np {
       b = pool.take(size);
     }
     if (b == null) {
-      LogicalRegion r = runtime.createRegion(runtime.createIndexSpace(Rect.of(0, size - 1)), ctx.fieldSpace());
+      LogicalRegion r = runtime.createRegion(runtime.createIndexSpace(Rect.of(0, size - 1)), ext.fieldSpace());
       b = new Buffer(runtime, r, size);
       pool.recordCreated();
     }

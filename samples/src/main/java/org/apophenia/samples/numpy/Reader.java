@@ -6,7 +6,7 @@ import org.apophenia.legion.api.InlineRegion;
 import org.apophenia.legion.api.Privilege;
 import org.apophenia.legion.api.Rect;
 import org.apophenia.legion.api.RegionRequirement;
-import org.apophenia.samples.array.ArrayContext;
+import org.apophenia.samples.array.Extension;
 
 /**
  * Reading array values back to the program, the only blocking operations of the N-d library: a whole
@@ -15,9 +15,9 @@ import org.apophenia.samples.array.ArrayContext;
  * one-point launch). Not thread-safe.
  */
 final class Reader {
-  private final ArrayContext ctx;
+  private final Extension ctx;
 
-  Reader(ArrayContext ctx) {
+  Reader(Extension ctx) {
     this.ctx = ctx;
   }
 

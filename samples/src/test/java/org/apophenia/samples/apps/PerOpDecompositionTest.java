@@ -3,9 +3,14 @@ package org.apophenia.samples.apps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.legion.cost.CostModel;
+import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.array.NdArray;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +32,39 @@ class PerOpDecompositionTest {
     return t;
   }
 
+  /** The buckets a mode never enters: Apophenia's three outside {@code auto}, replay without a trace engine. */
+  private static Set<Bucket> neverEntered(Mode mode) {
+    return switch (mode) {
+      case NONE -> EnumSet.of(Bucket.TOKENIZE, Bucket.MATCH, Bucket.INGEST, Bucket.REPLAY);
+      case MANUAL -> EnumSet.of(Bucket.TOKENIZE, Bucket.MATCH, Bucket.INGEST);
+      case AUTO -> EnumSet.noneOf(Bucket.class);
+    };
+  }
+
   @Test
   void bucketsAddUpToTheWallTimeOfTheIssuingThread() {
     for (Mode m : Mode.values()) {
       RunResult r = run(m, 80);
+      // at every mark the buckets split the time since the account started, read just before the
+      // wall clock, which started just before the account: never more than the wall
+      IterationMarks marks = r.marks();
+      for (int i = 0; i < marks.ops().length; i++) {
+        long sum = 0;
+        for (long nanos : marks.buckets()[i]) {
+          sum += nanos;
+        }
+        assertThat(sum).as(m + " buckets at mark " + i).isPositive().isLessThanOrEqualTo(marks.wallNanos()[i]);
+      }
       for (IterationMarks.SteadyState s : new IterationMarks.SteadyState[] {r.steadyState(), r.whole()}) {
         assertThat(sum(s)).as(m + " buckets vs wall").isCloseTo(s.wallNanosPerOp(), within(0.10 * s.wallNanosPerOp()));
         for (Bucket b : Bucket.values()) {
-          assertThat(s.nanosPerOp(b)).as(m + " " + b).isGreaterThanOrEqualTo(0);
+          // a bucket the mode never enters holds nothing; every other one is crossed by every
+          // iteration of jacobi (its kernels run at the checks' waits, its observer at each op)
+          if (neverEntered(m).contains(b)) {
+            assertThat(s.nanosPerOp(b)).as(m + " " + b).isZero();
+          } else if (b != Bucket.INGEST && (b != Bucket.ANALYSIS || m == Mode.NONE || s == r.whole())) {
+            assertThat(s.nanosPerOp(b)).as(m + " " + b).isPositive();
+          }
         }
       }
     }
@@ -105,11 +135,61 @@ class PerOpDecompositionTest {
     assertThat(g.window(81, 91).gcPauseNanosPerOp()).isEqualTo(20_000_000.0 / 100);
     assertThat(g.whole().gcPauseNanosPerOp()).isEqualTo(50_000_000.0 / 1000);
     assertThat(m.steady().gcPauseNanosPerOp()).as("marks without readings").isZero();
-    // a real run reads the JVM's collectors at every mark: cumulative, so never negative
-    RunResult r = run(Mode.AUTO, 40);
-    assertThat(r.steadyState().gcPauseNanosPerOp()).isGreaterThanOrEqualTo(0);
-    assertThat(r.whole().gcPauseNanosPerOp()).isGreaterThanOrEqualTo(r.steadyState().gcPauseNanosPerOp()
-        * r.steadyState().ops() / r.whole().ops());
+  }
+
+  @Test
+  void aRealRunsPauseFiguresAreTheJvmsOwnReadings() {
+    long before = GcPauses.nanos();
+    ForcedCollection sample = new ForcedCollection(35);
+    RunResult r = SampleRunner.run(sample, RunOptions.of(Mode.AUTO, 40, Presets.machine("workstation"),
+        CostModel.none()).withSize(24).withTiles(3));
+    long after = GcPauses.nanos();
+    long[] gc = r.marks().gcPauseNanos();
+    // each mark is the JVM's cumulative reading at that point: inside the run's bracket, never
+    // decreasing, in whole milliseconds (the unit the JVM reports)
+    for (int i = 0; i < gc.length; i++) {
+      assertThat(gc[i]).as("mark " + i).isBetween(before, after).isGreaterThanOrEqualTo(i == 0 ? before : gc[i - 1]);
+      assertThat(gc[i] % 1_000_000L).as("mark " + i).isZero();
+    }
+    // a window's figure is the JVM's readings at its ends, per operation, and holds the pause the JVM
+    // reported for the collection forced in its iteration 35
+    IterationMarks.SteadyState s = r.steadyState();
+    assertThat(s.fromIteration()).isEqualTo(30);
+    long inWindow = gc[40] - gc[30];
+    assertThat(s.gcPauseNanosPerOp()).isEqualTo((double) inWindow / s.ops());
+    assertThat(inWindow).isGreaterThanOrEqualTo(sample.reportedPause);
+    assertThat(r.whole().gcPauseNanosPerOp()).isEqualTo((double) (gc[40] - gc[0]) / r.whole().ops());
+  }
+
+  /** Jacobi, with a full collection forced at the end of one iteration and the pause the JVM reported for it. */
+  private static final class ForcedCollection implements Sample {
+    private final Jacobi jacobi = new Jacobi();
+    private final int at;
+    long reportedPause = -1;
+
+    ForcedCollection(int at) {
+      this.at = at;
+    }
+
+    @Override public String name() { return jacobi.name(); }
+    @Override public String description() { return jacobi.description(); }
+    @Override public int defaultSize() { return jacobi.defaultSize(); }
+    @Override public int defaultIterations() { return jacobi.defaultIterations(); }
+    @Override public int manualTraceIterations() { return jacobi.manualTraceIterations(); }
+    @Override public void setup(ArrayContext np, int size) { jacobi.setup(np, size); }
+    @Override public boolean monitor(ArrayContext np, int i) { return jacobi.monitor(np, i); }
+    @Override public List<NdArray> results() { return jacobi.results(); }
+    @Override public String verify(ArrayContext np) { return jacobi.verify(np); }
+
+    @Override
+    public void step(ArrayContext np, int i) {
+      jacobi.step(np, i);
+      if (i == at) {
+        long before = GcPauses.nanos();
+        System.gc();
+        reportedPause = GcPauses.nanos() - before;
+      }
+    }
   }
 
   private static IterationMarks synthetic(int backlogAt) {

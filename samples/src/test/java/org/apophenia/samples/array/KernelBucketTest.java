@@ -1,6 +1,7 @@
 package org.apophenia.samples.array;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
@@ -30,17 +31,19 @@ class KernelBucketTest {
   @Test
   void aThrowingBodyStillRestoresTheCallersBucket() {
     TimeAccount account = TimeAccount.started(() -> now);
+    IllegalStateException boom = new IllegalStateException("boom");
     TaskBody body = ctx -> {
       now += 7;
-      throw new IllegalStateException("boom");
+      throw boom;
     };
     account.enter(Bucket.ANALYSIS);
-    try {
-      Kernels.timed(body, account).run(null);
-    } catch (IllegalStateException expected) {
-      // the body's failure propagates
-    }
+    now += 10;
+    // the body's own failure reaches the caller, not a wrapper or nothing
+    assertThatThrownBy(() -> Kernels.timed(body, account).run(null)).isSameAs(boom);
+    now += 3;
+    // the caller is back in its own bucket: the body's 7 ns are the kernel's, the 10 + 3 around it analysis
     assertThat(account.current()).isEqualTo(Bucket.ANALYSIS);
     assertThat(account.nanos(Bucket.KERNEL)).isEqualTo(7);
+    assertThat(account.nanos(Bucket.ANALYSIS)).isEqualTo(13);
   }
 }

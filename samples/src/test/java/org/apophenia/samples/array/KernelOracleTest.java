@@ -25,7 +25,7 @@ class KernelOracleTest {
   private static final int[][] CASES = {{7, 5, 3}, {13, 11, 4}, {9, 1, 2}, {1, 6, 3}, {6, 6, 1}, {5, 9, 7}};
 
   private static ArrayContext context(int tiles) {
-    return ArrayContext.create(new LegionRuntime(Presets.machine("workstation")), Mode.NONE, tiles);
+    return ArrayContext.untraced(new LegionRuntime(Presets.machine("workstation")), tiles);
   }
 
   // ------------------------------------------------------------------ host helpers

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** {@link ArrayContext#min}: NumPy's {@code min} as a future, one index launch over the tiles. */
 class MinReductionTest {
   private static ArrayContext context(int tiles) {
-    return ArrayContext.create(new LegionRuntime(Presets.machine("workstation")), Mode.NONE, tiles);
+    return ArrayContext.untraced(new LegionRuntime(Presets.machine("workstation")), tiles);
   }
 
   @Test

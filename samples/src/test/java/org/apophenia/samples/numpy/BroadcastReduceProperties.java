@@ -39,9 +39,8 @@ class BroadcastReduceProperties {
         sb[d] = 1; // size-1 dimensions broadcast
       }
     }
-    Np np = Np.withExplicitRelease(org.apophenia.samples.array.ArrayContext.create(
-        new org.apophenia.legion.LegionRuntime(org.apophenia.sim.machine.Presets.machine("workstation")),
-        org.apophenia.samples.array.Mode.NONE, tiles));
+    Np np = Np.withExplicitRelease(org.apophenia.samples.array.ArrayContext.untraced(
+        new org.apophenia.legion.LegionRuntime(org.apophenia.sim.machine.Presets.machine("workstation")), tiles));
     long[] va = data(seed, (int) Geometry.size(sa));
     long[] vb = data(seed + 1, (int) Geometry.size(sb));
     long[] got = np.array(va, sa).add(np.array(vb, sb)).toBits();
@@ -56,9 +55,8 @@ class BroadcastReduceProperties {
       @ForAll @IntRange(min = 1, max = 4) int tiles, @ForAll @IntRange(min = 0, max = 2) int axisPick) {
     int[] s = shape(seed, dims);
     int axis = axisPick % dims;
-    Np np = Np.withExplicitRelease(org.apophenia.samples.array.ArrayContext.create(
-        new org.apophenia.legion.LegionRuntime(org.apophenia.sim.machine.Presets.machine("workstation")),
-        org.apophenia.samples.array.Mode.NONE, tiles));
+    Np np = Np.withExplicitRelease(org.apophenia.samples.array.ArrayContext.untraced(
+        new org.apophenia.legion.LegionRuntime(org.apophenia.sim.machine.Presets.machine("workstation")), tiles));
     long[] v = data(seed, (int) Geometry.size(s));
     NpArray a = np.array(v, s);
     long[] sum = a.sum(axis).toBits();

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apophenia.autotrace.ApopheniaSettings;
-import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.Privilege;
 import org.apophenia.legion.api.Rect;
 import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.samples.adapter.RuntimeAdapter;
 import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;
@@ -39,8 +38,9 @@ class RequirementsTest {
       @Override
       public void endTrace(long id) {}
     };
-    return Np.withExplicitRelease(ArrayContext.create(new LegionRuntime(Presets.machine("workstation")), Mode.NONE,
-        tiles, ApopheniaSettings.defaults(), InterceptorListener.NONE, observer));
+    return Np.withExplicitRelease(ArrayContext.create(
+        RuntimeAdapter.builder(new LegionRuntime(Presets.machine("workstation")), Mode.NONE).observer(observer).build(),
+        tiles));
   }
 
   private static List<Rect> rects(RegionRequirement r) {
@@ -97,7 +97,7 @@ class RequirementsTest {
     Np np = np(2);
     NpArray a = np.zeros(3, 4);
     NpArray b = np.zeros(2, 4);
-    long before = np.context().opsIssued();
+    long before = np.context().extension().opsIssued();
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> a.add(b))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("add").hasMessageContaining("(3, 4)")
         .hasMessageContaining("(2, 4)").hasMessageContaining("axis 0");
@@ -106,6 +106,6 @@ class RequirementsTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> np.binary(BinaryUfunc.BITWISE_AND, a, a))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bitwise_and")
         .hasMessageContaining("float64");
-    assertThat(np.context().opsIssued()).isEqualTo(before);
+    assertThat(np.context().extension().opsIssued()).isEqualTo(before);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.numpy.MemoryStats;
 import org.apophenia.samples.numpy.Np;
 import org.apophenia.samples.numpy.NpArray;
 import org.junit.jupiter.api.Test;
@@ -15,9 +16,6 @@ import org.junit.jupiter.api.Test;
  * the regions, hence the traces and the values, are the same.
  */
 class LifetimesWalkTest {
-  /** Indices into {@link Np#memoryCounters()}. */
-  private static final int COLLECTIONS = 2;
-  private static final int TRUSTED = 7;
   /** The boundaries checked against a collection before the walk is trusted. */
   private static final int CHECKED = 3;
 
@@ -57,9 +55,9 @@ class LifetimesWalkTest {
   void aProgramThatKeepsItsArraysInItsFieldsIsWalkedAfterTheFirstChecks() {
     NoMemoryCallsTest.PlainJacobi walked = new NoMemoryCallsTest.PlainJacobi(true);
     RunResult r = PortsTest.run(walked, Mode.AUTO, 24, 120);
-    long[] c = walked.np().memoryCounters();
-    assertThat(c[TRUSTED]).as("walk trusted").isEqualTo(1);
-    assertThat(c[COLLECTIONS]).as("collections").isEqualTo(CHECKED);
+    MemoryStats m = walked.np().stats();
+    assertThat(m.walkTrusted()).as("walk trusted").isTrue();
+    assertThat(m.collections()).as("collections").isEqualTo(CHECKED);
     assertThat(r.checksum()).isEqualTo(PortsTest.run(new NoMemoryCallsTest.PlainJacobi(true), Mode.NONE, 24, 120)
         .checksum());
   }
@@ -68,8 +66,8 @@ class LifetimesWalkTest {
   void aFieldTheWalkCannotFollowMeansACollectionAtEveryBoundaryAndTheSameTraces() {
     OpaqueField collected = new OpaqueField();
     RunResult byCollector = PortsTest.run(collected, Mode.AUTO, 24, 60);
-    assertThat(collected.np().memoryCounters()[TRUSTED]).isZero();
-    assertThat(collected.np().memoryCounters()[COLLECTIONS]).isEqualTo(60);
+    assertThat(collected.np().stats().walkTrusted()).isFalse();
+    assertThat(collected.np().stats().collections()).isEqualTo(60);
 
     /** The same program with the extra array in a plain field: walked. */
     final class PlainField extends NoMemoryCallsTest.PlainJacobi {
@@ -87,7 +85,7 @@ class LifetimesWalkTest {
     }
     PlainField walked = new PlainField();
     RunResult byWalk = PortsTest.run(walked, Mode.AUTO, 24, 60);
-    assertThat(walked.np().memoryCounters()[TRUSTED]).isEqualTo(1);
+    assertThat(walked.np().stats().walkTrusted()).isTrue();
     assertThat(byWalk.checksum()).isEqualTo(byCollector.checksum());
     assertThat(byWalk.coverage()).isEqualTo(byCollector.coverage());
     assertThat(byWalk.warmupIterations()).isEqualTo(byCollector.warmupIterations());
@@ -98,7 +96,7 @@ class LifetimesWalkTest {
   void anArrayKeptOutsideTheProgramIsCaughtByTheFirstChecks() {
     KeptElsewhere p = new KeptElsewhere();
     RunResult r = PortsTest.run(p, Mode.AUTO, 24, 40);
-    assertThat(p.np().memoryCounters()[TRUSTED]).as("the walk disagreed with the collector").isZero();
+    assertThat(p.np().stats().walkTrusted()).as("the walk disagreed with the collector").isFalse();
     assertThat(r.checksum()).isEqualTo(PortsTest.run(new KeptElsewhere(), Mode.NONE, 24, 40).checksum());
     assertThat(Elsewhere.kept.isAlive()).as("its buffer was not reused").isTrue();
   }

@@ -1,4 +1,4 @@
-package org.apophenia.samples.array;
+package org.apophenia.samples.adapter;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
@@ -12,6 +12,7 @@ import org.apophenia.legion.api.Future;
 import org.apophenia.legion.api.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.replay.DynamicTracing;
+import org.apophenia.samples.array.ArrayOp;
 
 /**
  * The runtime's front door as an Apophenia {@link TraceSink}: each {@link ArrayOp} becomes an index
@@ -37,7 +38,8 @@ import org.apophenia.replay.DynamicTracing;
  * hand-placed.
  *
  * <p>Trace ids from Apophenia are longs; the runtime's are ints: ids are mapped densely in order of
- * first use. Not thread-safe.
+ * first use. Built and owned by a {@link RuntimeAdapter}, whose counts ({@link IssueCounts}) are read
+ * from here. Not thread-safe.
  */
 final class RuntimeSink implements TraceSink<ArrayOp> {
   private final LegionRuntime runtime;
