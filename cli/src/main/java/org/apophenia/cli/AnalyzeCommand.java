@@ -32,8 +32,11 @@ import org.apophenia.cli.streams.StreamReader;
 import org.apophenia.cli.streams.StreamTokenizer;
 import org.apophenia.cli.streams.TextInput;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -46,6 +49,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,
+    modelTransformer = AnalyzeCommand.FormatHelp.class,
     description = "Run a captured task stream through Apophenia and report the traces it finds.")
 final class AnalyzeCommand implements Callable<Integer> {
   /** What {@code --out} holds after a run. */
@@ -54,11 +58,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE", description = "The task stream (starpu-capture v1 or JSONL).")
+  /** The help of {@code FILE} and {@code --format} names the registry's formats ({@link FormatHelp}). */
+  @Parameters(paramLabel = "FILE")
   Path file;
 
-  @Option(names = "--format", paramLabel = "FORMAT",
-      description = "starpu or jsonl (default: jsonl for *.jsonl/*.json files, else starpu).")
+  @Option(names = "--format", paramLabel = "FORMAT")
   String format;
 
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
@@ -271,14 +275,36 @@ final class AnalyzeCommand implements Callable<Integer> {
     return m;
   }
 
+  /** {@code --format}'s format, else the one the file's name suggests ({@link StreamFormat#forFile}). */
   private StreamFormat parseFormat() {
     if (format == null) {
-      return StreamReader.guess(file);
+      return StreamFormat.forFile(file);
     }
-    return switch (format) {
-      case "starpu" -> StreamFormat.STARPU;
-      case "jsonl" -> StreamFormat.JSONL;
-      default -> throw new UserError("--format must be starpu or jsonl, got '" + format + "'");
-    };
+    StreamFormat f = StreamFormat.byKey(format);
+    if (f == null) {
+      throw new UserError("--format must be " + StreamFormat.keysInWords() + ", got '" + format + "'");
+    }
+    return f;
+  }
+
+  /**
+   * Writes the formats of {@link StreamFormat}'s registry into the help of {@code FILE} and
+   * {@code --format}, so that a new format changes no text here.
+   */
+  static final class FormatHelp implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec command) {
+      // picocli applies a command's own transformer instead of its mixins': ApopheniaFlags' goes first
+      new ApopheniaFlags.Install().transform(command);
+      PositionalParamSpec file = command.positionalParameters().get(0);
+      command.remove(file);
+      command.addPositional(file.toBuilder()
+          .description("The task stream (" + StreamFormat.titlesInWords() + ").").build());
+      OptionSpec format = command.findOption("--format");
+      command.remove(format);
+      command.addOption(format.toBuilder()
+          .description(StreamFormat.keysInWords() + " (default: " + StreamFormat.defaultInWords() + ").").build());
+      return command;
+    }
   }
 }

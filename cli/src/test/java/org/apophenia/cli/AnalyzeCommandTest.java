@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apophenia.cli.streams.StreamFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -156,6 +157,21 @@ class AnalyzeCommandTest {
     assertThat(CliRun.of("analyze", starpu("pipeline.txt").toString(), "--format", "xml").err())
         .contains("--format must be starpu or jsonl, got 'xml'");
     assertThat(CliRun.of("analyze", dir.resolve("missing.txt").toString()).exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void theFormatFlagAndItsHelpNameEveryRegisteredFormat() throws IOException {
+    String help = CliRun.of("analyze", "--help").out().replaceAll("\\s+", " ");
+    assertThat(help).contains("The task stream (" + StreamFormat.titlesInWords() + ").")
+        .contains("--format=FORMAT " + StreamFormat.keysInWords() + " (default: " + StreamFormat.defaultInWords() + ").");
+    for (StreamFormat f : StreamFormat.values()) {
+      assertThat(help).contains(f.key());
+    }
+    Path jsonl = dir.resolve("one.txt");
+    Files.writeString(jsonl, "{\"task\":\"a\",\"args\":[]}\n");
+    assertThat(json("analyze", jsonl.toString(), "--format", "jsonl", "--json").get("ops").asLong()).isEqualTo(1);
+    assertThat(json("analyze", starpu("pipeline.txt").toString(), "--format", "starpu", "--json").get("ops").asLong())
+        .isEqualTo(1072);
   }
 
   @Test
