@@ -140,6 +140,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("settings", apophenia.presetName());
+    // the preset's name alone hides the flags given on top of it: every knob's value in effect
+    extra.put("knobs", config.echo());
     extra.put("skippedLines", reader.skippedCount());
     extra.put("miningJobs", stats.jobsIngested());
     extra.put("miningFailures", stats.jobsFailed());

@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.Knob;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.cli.streams.StreamFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -157,6 +160,26 @@ class AnalyzeCommandTest {
     assertThat(CliRun.of("analyze", starpu("pipeline.txt").toString(), "--format", "xml").err())
         .contains("--format must be starpu or jsonl, got 'xml'");
     assertThat(CliRun.of("analyze", dir.resolve("missing.txt").toString()).exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void jsonAndSummaryEchoEveryKnobsEffectiveValueByNameAfterTheFlags() throws IOException {
+    String pipeline = starpu("pipeline.txt").toString();
+    JsonNode s = json("analyze", pipeline, "--json", "--visit-threshold", "2");
+    assertThat(s.get("settings").asText()).as("the preset, as before").isEqualTo("default");
+    ApopheniaSettings asked = ApopheniaSettings.defaults().toBuilder().set(Knobs.VISIT_THRESHOLD, 2).build();
+    assertThat(s.get("knobs")).isEqualTo(JSON.valueToTree(asked.echo()));
+    assertThat(s.get("knobs").get("visitThreshold").asInt()).isEqualTo(2);
+    for (Knob<?> k : Knobs.all()) {
+      assertThat(s.get("knobs").has(k.name())).as(k.name()).isTrue();
+    }
+    JsonNode legion = json("analyze", pipeline, "--json", "--settings", "legion", "--batch-size", "4000");
+    assertThat(legion.get("knobs").get("batchSize").asInt()).isEqualTo(4000);
+    assertThat(legion.get("knobs").get("visitThreshold").asInt()).as("legion's").isEqualTo(10);
+    Path out = dir.resolve("echo");
+    CliRun run = CliRun.of("analyze", pipeline, "--out", out.toString(), "--visit-threshold", "2");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(JSON.readTree(out.resolve("summary.json").toFile()).get("knobs")).isEqualTo(s.get("knobs"));
   }
 
   @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,12 +30,17 @@ class RunCommandTest {
     }
     assertThat(r.out()).doesNotContain("\"gcPause\":-");
     assertThat(j.get("compiled").asBoolean()).as("a 40-iteration run of a few hundred ops").isFalse();
+    assertThat(j.get("knobs")).as("auto: the settings Apophenia ran with")
+        .isEqualTo(new ObjectMapper().valueToTree(ApopheniaSettings.defaults().echo()));
+    JsonNode none = new ObjectMapper().readTree(
+        CliRun.of("run", "jacobi", "--mode", "none", "--iterations", "4", "--size", "16", "--json").out());
+    assertThat(none.has("knobs")).as("no Apophenia, no knobs").isFalse();
     CliRun text = CliRun.of("run", "jacobi", "--iterations", "40", "--size", "16");
     assertThat(text.out()).contains("not compiled yet").contains("--jit-warmup");
   }
 
   @Test
-  void outWritesTheDumpsAndTimelines(@TempDir Path dir) {
+  void outWritesTheDumpsAndTimelines(@TempDir Path dir) throws Exception {
     CliRun r = CliRun.of("run", "jacobi", "--iterations", "30", "--size", "16", "--out", dir.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     for (String f : new String[] {"summary.json", "traces.json", "trace-search.csv", "trace-search.png", "mining.csv",
@@ -42,6 +48,8 @@ class RunCommandTest {
       assertThat(Files.exists(dir.resolve(f))).as(f).isTrue();
     }
     assertThat(r.out()).contains("checksum");
+    assertThat(new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("knobs"))
+        .isEqualTo(new ObjectMapper().valueToTree(ApopheniaSettings.defaults().echo()));
   }
 
   @Test
