@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
 import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.CoverageBound;
 import org.apophenia.autotrace.Interceptor;
@@ -95,6 +96,24 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "Window of the trace-search picture (default: ${DEFAULT-VALUE}).")
   int window;
 
+  /** The time account's clock and the cost of one of its reads; a null clock is System.nanoTime's. */
+  private final LongSupplier clock;
+  private final long clockReadNanos;
+
+  AnalyzeCommand() {
+    this(null, 0);
+  }
+
+  /**
+   * A command whose time account reads {@code clock}, each read taken to cost {@code clockReadNanos},
+   * instead of {@link System#nanoTime()}: on a ticker a test sees that the buckets add up exactly to
+   * the time they split, which no real clock would show it.
+   */
+  AnalyzeCommand(LongSupplier clock, long clockReadNanos) {
+    this.clock = clock;
+    this.clockReadNanos = clockReadNanos;
+  }
+
   @Override
   public Integer call() throws IOException {
     // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
@@ -118,7 +137,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
     // switches of every op would be a large part of what is measured (see SpanSampler).
-    TimeAccount account = exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
+    TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
     TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
@@ -243,6 +262,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     m.put("perOp", perOp);
     return m;
+  }
+
+  /** A new time account: switch by switch with {@code --exact-timing}, else sampled. */
+  private TimeAccount account() {
+    if (clock == null) {
+      return exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
+    }
+    return exactTiming ? TimeAccount.started(clock)
+        : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST, clock, clockReadNanos);
   }
 
   /** One activity in about this many is timed switch by switch (see SpanSampler). */
