@@ -107,7 +107,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   /**
    * A command whose time account reads {@code clock}, each read taken to cost {@code clockReadNanos},
    * instead of {@link System#nanoTime()}: on a ticker a test sees that the buckets add up exactly to
-   * the time they split, which no real clock would show it.
+   * the time they split, which no real clock shows exactly.
    */
   AnalyzeCommand(LongSupplier clock, long clockReadNanos) {
     this.clock = clock;
