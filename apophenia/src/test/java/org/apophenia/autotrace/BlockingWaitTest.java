@@ -13,7 +13,7 @@ class BlockingWaitTest {
   @Test
   void aBlockingWaitForwardsEveryPendingOpAndLaterOpsStillTrace() {
     List<TestOp> ops = Streams.loop(20, 40);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       for (int k = 0; k < ops.size(); k++) {
         i.execute(ops.get(k));
@@ -25,13 +25,13 @@ class BlockingWaitTest {
       }
     }
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isGreaterThan(ops.size() / 2L);
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isGreaterThan(ops.size() / 2L);
   }
 
   @Test
   void flushAtTheEndOfTheStreamIssuesCompletedTracesAndForwardsTheRest() {
     List<TestOp> ops = Streams.loop(20, 30);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).build();
     ops.forEach(i::execute);
     i.flush();
@@ -60,7 +60,7 @@ class BlockingWaitTest {
         }
       }
     }
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       for (TestOp op : ops) {
         i.execute(op);
@@ -73,7 +73,7 @@ class BlockingWaitTest {
     long traced = 0;
     long all = 0;
     boolean inside = false;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin();
       } else if (e.op().seq() >= ops.size() / 2) {

@@ -30,16 +30,16 @@ class CoverageBoundProperties {
     List<TestOp> ops = Streams.random(seed, length);
     ApopheniaSettings base = ourDefaults ? ApopheniaSettings.defaults() : ApopheniaSettings.legion();
     ApopheniaSettings c = base.toBuilder().set(Knobs.MIN_TRACE_LENGTH, min).set(Knobs.BATCH_SIZE, 512).set(Knobs.MULTI_SCALE_FACTOR, 16).build();
-    SinkLog rec = Runs.run(ops, c);
+    SinkLog<TestOp> rec = Runs.run(ops, c);
     CoverageBound b = bound(ops, min);
     assertThat(b.ops()).isEqualTo(ops.size());
-    assertThat(rec.tracedOps()).isLessThanOrEqualTo(b.coverable());
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isLessThanOrEqualTo(b.coverable());
   }
 
   @Test
   void aTracerThatTracesWhatItHasNotSeenTwiceBreaksTheBound() {
     List<TestOp> ops = Streams.random(17, 2000);
-    SinkLog eager = new SinkLog();
+    SinkLog<TestOp> eager = new SinkLog<>();
     for (TestOp op : ops) { // every traceable op in a trace of its own, at once
       if (op.kind() == Traceability.TRACEABLE) {
         eager.beginTrace(op.token());
@@ -49,7 +49,7 @@ class CoverageBoundProperties {
         eager.op(op);
       }
     }
-    assertThat(eager.tracedOps()).isGreaterThan(bound(ops, 5).coverable());
+    assertThat(eager.tracedOps(TestOp.TOKENIZER)).isGreaterThan(bound(ops, 5).coverable());
   }
 
   @Test
@@ -59,8 +59,8 @@ class CoverageBoundProperties {
     // each window of the third period on has been seen twice, in the two periods before: only the first
     // two periods are out of reach
     assertThat(b.coverable()).isEqualTo(ops.size() - 2 * 20);
-    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
-    assertThat((double) rec.tracedOps() / b.coverable()).isGreaterThan(0.8);
+    SinkLog<TestOp> rec = Runs.run(ops, ApopheniaSettings.defaults());
+    assertThat((double) rec.tracedOps(TestOp.TOKENIZER) / b.coverable()).isGreaterThan(0.8);
   }
 
   @Test

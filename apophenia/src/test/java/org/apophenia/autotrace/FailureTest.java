@@ -15,7 +15,7 @@ class FailureTest {
   @Test
   void aThrowingMinerLeavesTheStreamUntracedAndCountsTheFailures() {
     List<TestOp> ops = Streams.loop(20, 50);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec)
         .miner(w -> {
           throw new IllegalStateException("injected");
@@ -24,7 +24,7 @@ class FailureTest {
     InterceptorStats s = i.stats();
     i.close();
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isZero();
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isZero();
     assertThat(s.jobsIngested()).as("jobs ingested when every job throws").isZero();
     assertThat(s.jobsFailed()).as("jobs counted as failed").isPositive();
   }
@@ -32,7 +32,7 @@ class FailureTest {
   @Test
   void everyOtherJobFailingStillFindsTheLoop() {
     List<TestOp> ops = Streams.loop(20, 100);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     AtomicInteger calls = new AtomicInteger();
     ApopheniaSettings c = ApopheniaSettings.defaults();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).miner(w -> {
@@ -45,13 +45,13 @@ class FailureTest {
       assertThat(i.stats().jobsFailed()).isPositive();
     }
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isGreaterThan(ops.size() / 2L);
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isGreaterThan(ops.size() / 2L);
   }
 
   @Test
   void aJobThatRunsOutOfTimeIsDroppedAtItsIngestionPoint() {
     List<TestOp> ops = Streams.loop(20, 20);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.JOB_TIMEOUT, Duration.ofMillis(20)).build();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).miner(w -> {
       try {
@@ -69,10 +69,10 @@ class FailureTest {
       // order, and nothing is traced, since no job's result was taken in
       assertThat(rec.ops()).as("forwarded while the jobs hung")
           .isEqualTo(ops.subList(0, ops.size() - s.pendingOps()));
-      assertThat(rec.events).as("no trace markers").allMatch(SinkLog.Event::isOp);
+      assertThat(rec.events).as("no trace markers").allMatch(SinkLog.Event<TestOp>::isOp);
     }
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isZero();
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isZero();
   }
 
   @Test

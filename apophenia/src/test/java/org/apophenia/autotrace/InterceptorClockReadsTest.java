@@ -20,7 +20,7 @@ class InterceptorClockReadsTest {
   @Test
   void theSwitchSequenceOfAMixedStreamIsPinned() {
     TimeAccount account = TimeAccount.started(() -> now++);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     long[] reports = new long[2];
     InterceptorListener listener = new InterceptorListener() {
       @Override

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
  */
 class InterceptorProperties {
   /** What the checks run: the interceptor under test, or a stub of it. */
-  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog> INTERCEPTOR = Runs::run;
+  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog<TestOp>> INTERCEPTOR = Runs::run;
 
   /** An "interceptor" that forwards every op and never traces: the checks must reject it. */
-  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog> PASS_THROUGH = (ops, settings) -> {
-    SinkLog rec = new SinkLog();
+  private static final BiFunction<List<TestOp>, ApopheniaSettings, SinkLog<TestOp>> PASS_THROUGH = (ops, settings) -> {
+    SinkLog<TestOp> rec = new SinkLog<>();
     ops.forEach(rec::op);
     return rec;
   };
@@ -37,17 +37,17 @@ class InterceptorProperties {
   }
 
   /** The laws hold, and at least half of the planted loop is traced, with reissues inside it. */
-  static void checkLawsAndLoopTraced(PlantedLoop s, SinkLog rec) {
+  static void checkLawsAndLoopTraced(PlantedLoop s, SinkLog<TestOp> rec) {
     Laws.check(s.ops(), rec);
     assertThat(s.tracedLoopOps(rec)).as("loop operations inside trace markers, of %d", s.loopOps())
         .isGreaterThanOrEqualTo(s.loopOps() / 2);
     assertThat(s.reissuesInLoop(rec)).as("trace occurrences reissued inside the loop").isPositive();
   }
 
-  static void checkTracesAtMost(PlantedLoop s, SinkLog rec, int maxLength) {
+  static void checkTracesAtMost(PlantedLoop s, SinkLog<TestOp> rec, int maxLength) {
     checkLawsAndLoopTraced(s, rec);
     int inside = -1; // traceable ops since the open beginTrace, -1 outside markers
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin() ? 0 : -1;
       } else if (inside >= 0 && e.op().kind() == Traceability.TRACEABLE) {
@@ -57,7 +57,7 @@ class InterceptorProperties {
     }
   }
 
-  static void checkTimingIndependent(PlantedLoop s, SinkLog fast, SinkLog slow) {
+  static void checkTimingIndependent(PlantedLoop s, SinkLog<TestOp> fast, SinkLog<TestOp> slow) {
     checkLawsAndLoopTraced(s, fast);
     assertThat(slow.events).hasToString(fast.events.toString());
   }
@@ -104,19 +104,19 @@ class InterceptorProperties {
 
   @Test
   void aPassThroughInterceptorFailsTheLaws() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
+    SinkLog<TestOp> rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkLawsAndLoopTraced(SMALL, rec)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheMaximumLengthCheck() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
+    SinkLog<TestOp> rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkTracesAtMost(SMALL, rec, 8)).isInstanceOf(AssertionError.class);
   }
 
   @Test
   void aPassThroughInterceptorFailsTheTimingCheck() {
-    SinkLog rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
+    SinkLog<TestOp> rec = PASS_THROUGH.apply(SMALL.ops(), ApopheniaSettings.defaults());
     assertThatThrownBy(() -> checkTimingIndependent(SMALL, rec, rec)).isInstanceOf(AssertionError.class);
   }
 

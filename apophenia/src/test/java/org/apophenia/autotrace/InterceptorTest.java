@@ -10,11 +10,11 @@ class InterceptorTest {
   @Test
   void aPlantedLoopIsTracedAfterAFewIterationsAndSettlesOnOneTrace() {
     List<TestOp> ops = Streams.loop(40, 50);
-    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
+    SinkLog<TestOp> rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isGreaterThan(ops.size() * 8L / 10);
-    List<SinkLog.Event> secondHalf = rec.events.subList(rec.events.size() / 2, rec.events.size());
-    long steadyIds = secondHalf.stream().filter(e -> !e.isOp()).mapToLong(SinkLog.Event::id)
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isGreaterThan(ops.size() * 8L / 10);
+    List<SinkLog.Event<TestOp>> secondHalf = rec.events.subList(rec.events.size() / 2, rec.events.size());
+    long steadyIds = secondHalf.stream().filter(e -> !e.isOp()).mapToLong(SinkLog.Event<TestOp>::id)
         .distinct().count();
     assertThat(steadyIds).as("one trace in the steady state").isEqualTo(1);
   }
@@ -22,9 +22,9 @@ class InterceptorTest {
   @Test
   void legionSettingsAlsoTraceALongLoop() {
     List<TestOp> ops = Streams.loop(40, 200);
-    SinkLog rec = Runs.run(ops, ApopheniaSettings.legion());
+    SinkLog<TestOp> rec = Runs.run(ops, ApopheniaSettings.legion());
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isGreaterThan(ops.size() / 2L);
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isGreaterThan(ops.size() / 2L);
   }
 
   @Test

@@ -8,11 +8,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The laws every run must obey (ARCHITECTURE.md invariant 1), checked on a recorded run. */
-final class Laws {
+/**
+ * The laws every run must obey (ARCHITECTURE.md invariant 1), checked on a recorded run. Shared with
+ * other modules' tests through apophenia's test jar.
+ */
+public final class Laws {
   private Laws() {}
 
-  static void check(List<TestOp> input, SinkLog rec) {
+  /** Asserts invariant 1 of the run that gave {@code rec} the ops of {@code input}. */
+  public static void check(List<TestOp> input, SinkLog<TestOp> rec) {
     assertThat(rec.ops()).as("the sink receives exactly the input ops, in order").isEqualTo(input);
 
     // Markers balanced and never nested; collect each traced interval's tokens.
@@ -22,7 +26,7 @@ final class Laws {
     LongArrayList stream = new LongArrayList(); // traceable tokens, untraceable as unique negatives
     List<long[]> intervals = new ArrayList<>(); // {start, end} in stream positions
     long start = 0;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (e.isOp()) {
         TestOp op = e.op();
         if (op.kind() == Traceability.TRACEABLE) {

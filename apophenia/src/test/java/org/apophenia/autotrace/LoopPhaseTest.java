@@ -28,10 +28,10 @@ class LoopPhaseTest {
   }
 
   /** Traceable operations with sequence numbers in {@code [from, to)} that went out untraced. */
-  private static int untraced(SinkLog rec, int from, int to) {
+  private static int untraced(SinkLog<TestOp> rec, int from, int to) {
     boolean inside = false;
     int n = 0;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin();
       } else if (e.op().seq() >= from && e.op().seq() < to && !inside
@@ -84,9 +84,9 @@ class LoopPhaseTest {
     // the loop traced whole from its first window: with keepReissued the pieces issued first are
     // kept a while (below)
     ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.KEEP_REISSUED, false).build();
-    SinkLog rec = Runs.run(ops, whole);
+    SinkLog<TestOp> rec = Runs.run(ops, whole);
     Laws.check(ops, rec);
-    SinkLog off = Runs.run(ops, whole.toBuilder().set(Knobs.REPHASE_AT_BREAKS, false).build());
+    SinkLog<TestOp> off = Runs.run(ops, whole.toBuilder().set(Knobs.REPHASE_AT_BREAKS, false).build());
     Laws.check(ops, off);
     assertThat(untraced(rec, from, end)).as("untraced in iterations 10 to 189, re-phased").isZero();
     // without re-phasing, the breaks in iterations 10 to 39 cut occurrences (15 ops untraced at the time
@@ -95,7 +95,7 @@ class LoopPhaseTest {
     // at the defaults the piece of 12 is reissued before the whole body is mined, and the body's first
     // candidate is cut to what the piece leaves, before the body's trace takes over (25 ops untraced
     // at the time of writing): a break costs at most the piece it cuts (18 breaks)
-    SinkLog pieces = Runs.run(ops, ApopheniaSettings.defaults());
+    SinkLog<TestOp> pieces = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, pieces);
     assertThat(untraced(pieces, from, end)).as("untraced in iterations 10 to 189, in pieces").isBetween(1, 18 * 12);
   }
@@ -131,7 +131,7 @@ class LoopPhaseTest {
     long[] untraced = new long[2];
     int j = 0;
     for (boolean phase : new boolean[] {true, false}) {
-      SinkLog rec = new SinkLog();
+      SinkLog<TestOp> rec = new SinkLog<>();
       ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.PHASE_AFTER_WAITS, phase).build();
       try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).build()) {
         int w = 0;
@@ -182,7 +182,7 @@ class LoopPhaseTest {
     long[] promotions = new long[2];
     int j = 0;
     for (boolean rephase : new boolean[] {true, false}) {
-      SinkLog rec = new SinkLog();
+      SinkLog<TestOp> rec = new SinkLog<>();
       ApopheniaSettings c = ApopheniaSettings.defaults().toBuilder().set(Knobs.REPHASE_AT_BREAKS, rephase).build();
       try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(c).build()) {
         ops.forEach(i::execute);

@@ -39,14 +39,14 @@ class LoopProperties {
    * least half of the operations are inside markers, and some trace id recurs (a reissue), and the last
    * repetition is traced.
    */
-  static void checkLoopIsTracedAndReissued(List<TestOp> ops, SinkLog rec, int period) {
+  static void checkLoopIsTracedAndReissued(List<TestOp> ops, SinkLog<TestOp> rec, int period) {
     Laws.check(ops, rec);
     int traced = 0;
     boolean open = false;
     java.util.Set<Long> ids = new java.util.HashSet<>();
     int begins = 0;
     int lastTraced = -1;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (!e.isOp()) {
         open = e.begin();
         if (e.begin()) {
@@ -73,7 +73,7 @@ class LoopProperties {
   @Test
   void aPassThroughInterceptorFailsTheProperty() {
     List<TestOp> ops = loop(7, 12, 60);
-    SinkLog passThrough = new SinkLog();
+    SinkLog<TestOp> passThrough = new SinkLog<>();
     ops.forEach(passThrough::op);
     assertThatThrownBy(() -> checkLoopIsTracedAndReissued(ops, passThrough, 12)).isInstanceOf(AssertionError.class);
   }
@@ -91,14 +91,14 @@ class LoopProperties {
         ops.add(new TestOp(t, Traceability.TRACEABLE, ops.size()));
       }
     }
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     InterceptorStats s;
     try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       ops.forEach(in::execute);
       s = in.stats();
     }
     Laws.check(ops, rec);
-    assertThat(rec.tracedOps()).isGreaterThan(ops.size() * 9L / 10);
+    assertThat(rec.tracedOps(TestOp.TOKENIZER)).isGreaterThan(ops.size() * 9L / 10);
     assertThat(s.losingTracesEvicted()).isPositive();
     assertThat((long) s.traces()).isLessThanOrEqualTo(s.promotions() - s.losingTracesEvicted());
   }
@@ -106,7 +106,7 @@ class LoopProperties {
   @Test
   void miningBacksOffWhileTheStreamIsCoveredAndResumesWhenItIsNot() {
     List<TestOp> ops = loop(11, 16, 20_000);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     List<MiningReport> reports = new ArrayList<>();
     InterceptorListener listener = new InterceptorListener() {
       @Override
@@ -145,7 +145,7 @@ class LoopProperties {
     // a 5-op loop body over 1,000 ops (a small program's whole run): once reissued, one job per
     // 16 ops would hand 40 more jobs to the mining thread; backing off by window length leaves a few
     List<TestOp> ops = loop(3, 5, 200);
-    SinkLog rec = new SinkLog();
+    SinkLog<TestOp> rec = new SinkLog<>();
     try (Interceptor<TestOp> in = Interceptor.builder(TestOp.TOKENIZER, rec).build()) {
       for (int i = 0; i < 360; i++) {
         in.execute(ops.get(i));

@@ -49,10 +49,10 @@ record PlantedLoop(List<TestOp> ops, int loopStart, int loopEnd, int period) {
   }
 
   /** Traceable ops of the loop that the sink received inside trace markers. */
-  long tracedLoopOps(SinkLog rec) {
+  long tracedLoopOps(SinkLog<TestOp> rec) {
     long n = 0;
     boolean inside = false;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin();
       } else if (inside && inLoop(e.op()) && e.op().kind() == Traceability.TRACEABLE) {
@@ -63,11 +63,11 @@ record PlantedLoop(List<TestOp> ops, int loopStart, int loopEnd, int period) {
   }
 
   /** Trace occurrences that begin inside the loop and repeat an id seen before: reissues. */
-  long reissuesInLoop(SinkLog rec) {
+  long reissuesInLoop(SinkLog<TestOp> rec) {
     java.util.Set<Long> seen = new java.util.HashSet<>();
     long reissues = 0;
     int lastSeq = -1;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (e.isOp()) {
         lastSeq = e.op().seq();
       } else if (e.begin()) {

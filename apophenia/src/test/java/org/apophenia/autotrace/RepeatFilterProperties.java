@@ -134,8 +134,8 @@ class RepeatFilterProperties {
   }
 
   /** What the equivalence check runs: the interceptor with the filter given, or a stub. */
-  private static final BiFunction<List<TestOp>, Boolean, SinkLog> WITH_FILTER = (ops, on) -> {
-    SinkLog rec = new SinkLog();
+  private static final BiFunction<List<TestOp>, Boolean, SinkLog<TestOp>> WITH_FILTER = (ops, on) -> {
+    SinkLog<TestOp> rec = new SinkLog<>();
     ApopheniaSettings settings = ApopheniaSettings.defaults().toBuilder().set(Knobs.BATCH_SIZE, 512).build();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings).executor(Runnable::run)
         .filterWindows(on).build()) {
@@ -176,8 +176,8 @@ class RepeatFilterProperties {
       @ForAll @IntRange(min = 100, max = 3000) int fresh,
       @ForAll @IntRange(min = 5, max = 60) int period) {
     List<TestOp> ops = phases(seed, fresh, period, 1500 / period + 2);
-    SinkLog with = WITH_FILTER.apply(ops, true);
-    SinkLog without = WITH_FILTER.apply(ops, false);
+    SinkLog<TestOp> with = WITH_FILTER.apply(ops, true);
+    SinkLog<TestOp> without = WITH_FILTER.apply(ops, false);
     Laws.check(ops, with);
     assertThat(with.events).hasToString(without.events.toString());
   }

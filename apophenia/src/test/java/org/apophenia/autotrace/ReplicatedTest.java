@@ -29,11 +29,11 @@ class ReplicatedTest {
     List<Collective> members = Collective.local(n);
     ExecutorService apps = Executors.newFixedThreadPool(n);
     try {
-      List<Future<SinkLog>> runs = new ArrayList<>();
+      List<Future<SinkLog<TestOp>>> runs = new ArrayList<>();
       List<Interceptor<TestOp>> instances = new ArrayList<>();
       for (int r = 0; r < n; r++) {
         Random rnd = new Random(r);
-        SinkLog rec = new SinkLog();
+        SinkLog<TestOp> rec = new SinkLog<>();
         Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings)
             .collective(members.get(r))
             .miner(window -> {
@@ -52,10 +52,10 @@ class ReplicatedTest {
       }
       String first = runs.get(0).get().events.toString();
       Laws.check(ops, runs.get(0).get());
-      for (Future<SinkLog> f : runs) {
+      for (Future<SinkLog<TestOp>> f : runs) {
         assertThat(f.get().events.toString()).isEqualTo(first);
       }
-      assertThat(runs.get(0).get().tracedOps()).as("how much depends on the agreed waits").isPositive();
+      assertThat(runs.get(0).get().tracedOps(TestOp.TOKENIZER)).as("how much depends on the agreed waits").isPositive();
       long interval = instances.get(0).stats().waitInterval();
       assertThat(instances.get(0).stats().waits()).as("some ingestion point had to wait").isPositive();
       assertThat(interval).as("the interval doubled").isGreaterThan(settings.get(Knobs.INGESTION_DELAY));

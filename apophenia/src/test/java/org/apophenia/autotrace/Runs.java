@@ -6,12 +6,16 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.locks.LockSupport;
 
-/** Runs a stream through an interceptor into a {@link SinkLog}. */
-final class Runs {
+/**
+ * Runs a stream through an interceptor into a {@link SinkLog}. Shared with other modules' tests
+ * through apophenia's test jar.
+ */
+public final class Runs {
   private Runs() {}
 
-  static SinkLog run(List<TestOp> ops, ApopheniaSettings settings) {
-    SinkLog rec = new SinkLog();
+  /** The run of {@code ops} through an interceptor with {@code settings}, mining in the background. */
+  public static SinkLog<TestOp> run(List<TestOp> ops, ApopheniaSettings settings) {
+    SinkLog<TestOp> rec = new SinkLog<>();
     try (Interceptor<TestOp> i = Interceptor.builder(TestOp.TOKENIZER, rec).settings(settings).build()) {
       ops.forEach(i::execute);
     }
@@ -19,8 +23,9 @@ final class Runs {
   }
 
   /** Like {@link #run} but every mining job first sleeps a random 0..maxDelayMicros. */
-  static SinkLog runWithDelays(List<TestOp> ops, ApopheniaSettings settings, long seed, int maxDelayMicros) {
-    SinkLog rec = new SinkLog();
+  public static SinkLog<TestOp> runWithDelays(List<TestOp> ops, ApopheniaSettings settings, long seed,
+      int maxDelayMicros) {
+    SinkLog<TestOp> rec = new SinkLog<>();
     Random rnd = new Random(seed);
     Executor delayed = r -> ForkJoinPool.commonPool().execute(() -> {
       LockSupport.parkNanos(1000L * rnd.nextInt(maxDelayMicros + 1));

@@ -4,11 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** Test streams: planted loops between noise, with no-ops and untraceable ops sprinkled in. */
-final class Streams {
+/**
+ * Test streams: planted loops between noise, with no-ops and untraceable ops sprinkled in. Shared
+ * with other modules' tests through apophenia's test jar.
+ */
+public final class Streams {
   private Streams() {}
 
-  static List<TestOp> loop(int period, int repeats) {
+  /** {@code repeats} times the same {@code period} traceable ops (tokens 100, 101, ...). */
+  public static List<TestOp> loop(int period, int repeats) {
     List<TestOp> ops = new ArrayList<>();
     for (int r = 0; r < repeats; r++) {
       for (int i = 0; i < period; i++) {
@@ -19,7 +23,7 @@ final class Streams {
   }
 
   /** A random stream of phases: loops of random bodies, noise, no-ops and untraceable ops. */
-  static List<TestOp> random(long seed, int length) {
+  public static List<TestOp> random(long seed, int length) {
     Random rnd = new Random(seed);
     List<TestOp> ops = new ArrayList<>();
     while (ops.size() < length) {

@@ -29,10 +29,10 @@ class TraceQualityTest {
   }
 
   /** Whether each operation, by its sequence number, went out inside trace markers. */
-  private static boolean[] traced(SinkLog rec, int n) {
+  private static boolean[] traced(SinkLog<TestOp> rec, int n) {
     boolean[] traced = new boolean[n];
     boolean inside = false;
-    for (SinkLog.Event e : rec.events) {
+    for (SinkLog.Event<TestOp> e : rec.events) {
       if (!e.isOp()) {
         inside = e.begin();
       } else {
@@ -69,7 +69,7 @@ class TraceQualityTest {
         add(ops, body[i]);
       }
     }
-    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
+    SinkLog<TestOp> rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
     boolean[] traced = traced(rec, ops.size());
     // an insertion every other 200-op iteration costs about 14 operations on either side (0.927 traced),
@@ -92,13 +92,13 @@ class TraceQualityTest {
     ApopheniaSettings ours = ApopheniaSettings.defaults(); // 8,192-token buffers: 1.6 bodies each
     ApopheniaSettings small = ours.toBuilder().set(Knobs.BATCH_SIZE, 2000).set(Knobs.MULTI_SCALE_FACTOR, 100).build(); // period > buffer
     for (ApopheniaSettings c : List.of(ours, small)) {
-      SinkLog rec = Runs.run(ops, c);
+      SinkLog<TestOp> rec = Runs.run(ops, c);
       Laws.check(ops, rec);
       assertThat(fraction(traced(rec, ops.size()), last, ops.size()))
           .as("last iteration traced, buffer " + c.get(Knobs.BATCH_SIZE)).isEqualTo(1.0);
     }
     // the paper's schedule, each buffer mined alone, cannot see two bodies: the knob is what finds it
-    SinkLog alone = Runs.run(ops, small.toBuilder().set(Knobs.HISTORY_BUFFERS, 1).build());
+    SinkLog<TestOp> alone = Runs.run(ops, small.toBuilder().set(Knobs.HISTORY_BUFFERS, 1).build());
     assertThat(fraction(traced(alone, ops.size()), last, ops.size())).isLessThan(1.0);
   }
 
@@ -115,7 +115,7 @@ class TraceQualityTest {
         add(ops, t);
       }
     }
-    SinkLog rec = Runs.run(ops, ApopheniaSettings.defaults());
+    SinkLog<TestOp> rec = Runs.run(ops, ApopheniaSettings.defaults());
     Laws.check(ops, rec);
     boolean[] traced = traced(rec, ops.size());
     int settled = 0;
@@ -141,10 +141,10 @@ class TraceQualityTest {
     }
     // with a steady threshold of five visits, so that the warm-up threshold's rule makes the difference
     ApopheniaSettings steady5 = ApopheniaSettings.defaults().toBuilder().set(Knobs.VISIT_THRESHOLD, 5).set(Knobs.WARMUP_BY_COVERAGE, false).build();
-    SinkLog cacheEmpty = Runs.run(ops, steady5);
+    SinkLog<TestOp> cacheEmpty = Runs.run(ops, steady5);
     assertThat(fraction(traced(cacheEmpty, ops.size()), start + 2 * 68, start + 6 * 68))
         .as("iterations 3 to 6, warm-up threshold only while the cache is empty").isLessThan(0.5);
-    SinkLog rec = Runs.run(ops, steady5.toBuilder().set(Knobs.WARMUP_BY_COVERAGE, true).build());
+    SinkLog<TestOp> rec = Runs.run(ops, steady5.toBuilder().set(Knobs.WARMUP_BY_COVERAGE, true).build());
     boolean[] traced = traced(rec, ops.size());
     // two bodies are in the 256-token window mined at op 256; promotion needs those two visits, not the
     // steady threshold's five, because the stream is still mostly untraced

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
 import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.CoverageBound;
 import org.apophenia.autotrace.Interceptor;
@@ -32,8 +33,11 @@ import org.apophenia.cli.streams.StreamReader;
 import org.apophenia.cli.streams.StreamTokenizer;
 import org.apophenia.cli.streams.TextInput;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -46,6 +50,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,
+    modelTransformer = AnalyzeCommand.FormatHelp.class,
     description = "Run a captured task stream through Apophenia and report the traces it finds.")
 final class AnalyzeCommand implements Callable<Integer> {
   /** What {@code --out} holds after a run. */
@@ -54,11 +59,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE", description = "The task stream (starpu-capture v1 or JSONL).")
+  /** The help of {@code FILE} and {@code --format} names the registry's formats ({@link FormatHelp}). */
+  @Parameters(paramLabel = "FILE")
   Path file;
 
-  @Option(names = "--format", paramLabel = "FORMAT",
-      description = "starpu or jsonl (default: jsonl for *.jsonl/*.json files, else starpu).")
+  @Option(names = "--format", paramLabel = "FORMAT")
   String format;
 
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
@@ -91,6 +96,24 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "Window of the trace-search picture (default: ${DEFAULT-VALUE}).")
   int window;
 
+  /** The time account's clock and the cost of one of its reads; a null clock is System.nanoTime's. */
+  private final LongSupplier clock;
+  private final long clockReadNanos;
+
+  AnalyzeCommand() {
+    this(null, 0);
+  }
+
+  /**
+   * A command whose time account reads {@code clock}, each read taken to cost {@code clockReadNanos},
+   * instead of {@link System#nanoTime()}: on a ticker a test sees that the buckets add up exactly to
+   * the time they split, which no real clock shows exactly.
+   */
+  AnalyzeCommand(LongSupplier clock, long clockReadNanos) {
+    this.clock = clock;
+    this.clockReadNanos = clockReadNanos;
+  }
+
   @Override
   public Integer call() throws IOException {
     // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
@@ -114,7 +137,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
     // switches of every op would be a large part of what is measured (see SpanSampler).
-    TimeAccount account = exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
+    TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
     TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
@@ -136,6 +159,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
     extra.put("settings", apophenia.presetName());
+    // the preset's name alone hides the flags given on top of it: every knob's value in effect
+    extra.put("knobs", config.echo());
     extra.put("skippedLines", reader.skippedCount());
     extra.put("miningJobs", stats.jobsIngested());
     extra.put("miningFailures", stats.jobsFailed());
@@ -239,6 +264,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     return m;
   }
 
+  /** A new time account: switch by switch with {@code --exact-timing}, else sampled. */
+  private TimeAccount account() {
+    if (clock == null) {
+      return exactTiming ? TimeAccount.started() : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST);
+    }
+    return exactTiming ? TimeAccount.started(clock)
+        : TimeAccount.sampling(TIMING_PERIOD, TIMING_EXACT_FIRST, clock, clockReadNanos);
+  }
+
   /** One activity in about this many is timed switch by switch (see SpanSampler). */
   static final int TIMING_PERIOD = 32;
   /**
@@ -271,14 +305,36 @@ final class AnalyzeCommand implements Callable<Integer> {
     return m;
   }
 
+  /** {@code --format}'s format, else the one the file's name suggests ({@link StreamFormat#forFile}). */
   private StreamFormat parseFormat() {
     if (format == null) {
-      return StreamReader.guess(file);
+      return StreamFormat.forFile(file);
     }
-    return switch (format) {
-      case "starpu" -> StreamFormat.STARPU;
-      case "jsonl" -> StreamFormat.JSONL;
-      default -> throw new UserError("--format must be starpu or jsonl, got '" + format + "'");
-    };
+    StreamFormat f = StreamFormat.byKey(format);
+    if (f == null) {
+      throw new UserError("--format must be " + StreamFormat.keysInWords() + ", got '" + format + "'");
+    }
+    return f;
+  }
+
+  /**
+   * Writes the formats of {@link StreamFormat}'s registry into the help of {@code FILE} and
+   * {@code --format}, so that a new format changes no text here.
+   */
+  static final class FormatHelp implements IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec command) {
+      // picocli applies a command's own transformer instead of its mixins': ApopheniaFlags' goes first
+      new ApopheniaFlags.Install().transform(command);
+      PositionalParamSpec file = command.positionalParameters().get(0);
+      command.remove(file);
+      command.addPositional(file.toBuilder()
+          .description("The task stream (" + StreamFormat.titlesInWords() + ").").build());
+      OptionSpec format = command.findOption("--format");
+      command.remove(format);
+      command.addOption(format.toBuilder()
+          .description(StreamFormat.keysInWords() + " (default: " + StreamFormat.defaultInWords() + ").").build());
+      return command;
+    }
   }
 }

@@ -139,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
     }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      java.util.Map<String, Object> j = SampleRunSupport.summary(r);
+      java.util.Map<String, Object> j = SampleRunSupport.summary(r, o);
       j.put("jitWarmupRuns", jitWarmup);
       j.put("compiled", issuedInJvm(r) >= COMPILED_AFTER_OPS);
       j.put("costModel", costModel);

@@ -100,7 +100,7 @@ final class SampleRunSupport {
     if (out != null) {
       String title = String.format("%s (%s): %.1f%% of %d ops traced, %d traces", r.sample(), r.mode(),
           100 * r.coverage(), r.ops(), r.tracesRecorded());
-      ReportWriter.write(out, title, rec, mining, summary(r), 5000);
+      ReportWriter.write(out, title, rec, mining, summary(r, options), 5000);
       try (Writer w = Files.newBufferedWriter(out.resolve("timeline.json"), StandardCharsets.UTF_8)) {
         ChromeTrace.write(timeline.timeline(), w);
       }
@@ -111,8 +111,11 @@ final class SampleRunSupport {
     return r;
   }
 
-  /** The JSON object of {@code run --json}. */
-  static Map<String, Object> summary(RunResult r) {
+  /**
+   * The JSON object of {@code run --json} and {@code summary.json}; under {@code auto}, with the value
+   * of every knob of the settings Apophenia ran with ({@code knobs}).
+   */
+  static Map<String, Object> summary(RunResult r, RunOptions o) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sample", r.sample());
     m.put("mode", r.mode());
@@ -150,6 +153,9 @@ final class SampleRunSupport {
     mining.put("backedOff", r.mining().backedOff());
     mining.put("withoutRepeats", r.mining().withoutRepeats());
     m.put("mining", mining);
+    if (r.mode().equals("auto")) {
+      m.put("knobs", o.config().echo());
+    }
     return m;
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,17 +25,58 @@ class RunCommandTest {
     assertThat(j.get("mode").asText()).isEqualTo("auto");
     assertThat(j.get("iterations").asInt()).isEqualTo(40);
     assertThat(j.get("tracedOps").asLong()).isPositive();
-    for (String w : new String[] {"steadyState", "whole"}) {
-      assertThat(j.get("perOp").get(w).get("gcPause").asDouble()).as(w).isGreaterThanOrEqualTo(0);
+    assertThat(j.get("checksum").asText()).as("SHA-256, hex").matches("[0-9a-f]{64}");
+    for (String f : new String[] {"ops", "tracedOps", "replayedOps", "tracesRecorded", "tracesNeverReplayed",
+        "analysisNanos", "wallNanos", "simulatedMakespanNanos", "warmupIterations"}) {
+      assertThat(j.get(f).isIntegralNumber()).as(f + " is a whole number: " + j.get(f)).isTrue();
     }
-    assertThat(r.out()).doesNotContain("\"gcPause\":-");
+    assertThat(j.get("replayedOps").asLong()).isBetween(1L, j.get("tracedOps").asLong());
+    assertThat(j.get("tracedOps").asLong()).isLessThanOrEqualTo(j.get("ops").asLong());
+    assertThat(j.get("coverage").asDouble()).isEqualTo((double) j.get("tracedOps").asLong() / j.get("ops").asLong());
+    assertThat(j.get("analysisNanos").asLong()).isPositive();
+    assertThat(j.get("simulatedMakespanNanos").asLong()).isPositive();
+    assertThat(j.get("warmupIterations").asInt()).isBetween(0, 39);
+    for (String w : new String[] {"steadyState", "whole"}) {
+      assertGcPause(j.get("perOp").get(w), w);
+    }
     assertThat(j.get("compiled").asBoolean()).as("a 40-iteration run of a few hundred ops").isFalse();
+    assertThat(j.get("knobs")).as("auto: the settings Apophenia ran with")
+        .isEqualTo(new ObjectMapper().valueToTree(ApopheniaSettings.defaults().echo()));
+    JsonNode none = new ObjectMapper().readTree(
+        CliRun.of("run", "jacobi", "--mode", "none", "--iterations", "4", "--size", "16", "--json").out());
+    assertThat(none.has("knobs")).as("no Apophenia, no knobs").isFalse();
     CliRun text = CliRun.of("run", "jacobi", "--iterations", "40", "--size", "16");
     assertThat(text.out()).contains("not compiled yet").contains("--jit-warmup");
   }
 
+  /**
+   * The window's garbage-collection pauses ({@code gcPause}, per op of the window) are measured: a
+   * number, never negative, and whole milliseconds over the window's ops (the JVM reports collection
+   * time in milliseconds), not a figure made up or left out.
+   */
+  static void assertGcPause(JsonNode window, String name) {
+    JsonNode g = window.get("gcPause");
+    assertThat(g != null && g.isNumber()).as(name + ": gcPause is a number: " + g).isTrue();
+    double millis = g.asDouble() * window.get("ops").asLong() / 1e6;
+    assertThat(millis).as(name + ": gcPause over the window, ms").isGreaterThanOrEqualTo(0.0)
+        .isCloseTo(Math.rint(millis), org.assertj.core.api.Assertions.within(1e-6));
+  }
+
   @Test
-  void outWritesTheDumpsAndTimelines(@TempDir Path dir) {
+  void theGcPauseCheckRefusesWhatIsNotAMeasuredPause() throws Exception {
+    // a test of the test: each of these passed the old check (asDouble() >= 0)
+    ObjectMapper m = new ObjectMapper();
+    for (String bad : new String[] {"{\"ops\": 4}", "{\"ops\": 4, \"gcPause\": null}",
+        "{\"ops\": 4, \"gcPause\": \"n/a\"}", "{\"ops\": 4, \"gcPause\": 100.0}"}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertGcPause(m.readTree(bad), "stub"))
+          .as(bad).isInstanceOf(AssertionError.class);
+    }
+    assertGcPause(m.readTree("{\"ops\": 4, \"gcPause\": 0.0}"), "no pause");
+    assertGcPause(m.readTree("{\"ops\": 4, \"gcPause\": 1250000.0}"), "a 5 ms pause");
+  }
+
+  @Test
+  void outWritesTheDumpsAndTimelines(@TempDir Path dir) throws Exception {
     CliRun r = CliRun.of("run", "jacobi", "--iterations", "30", "--size", "16", "--out", dir.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     for (String f : new String[] {"summary.json", "traces.json", "trace-search.csv", "trace-search.png", "mining.csv",
@@ -42,6 +84,8 @@ class RunCommandTest {
       assertThat(Files.exists(dir.resolve(f))).as(f).isTrue();
     }
     assertThat(r.out()).contains("checksum");
+    assertThat(new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("knobs"))
+        .isEqualTo(new ObjectMapper().valueToTree(ApopheniaSettings.defaults().echo()));
   }
 
   @Test

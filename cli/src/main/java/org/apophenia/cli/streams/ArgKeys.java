@@ -1,7 +1,9 @@
 package org.apophenia.cli.streams;
 
 import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
+import java.util.List;
 import org.apophenia.autotrace.TokenHasher;
+import org.apophenia.autotrace.Traceability;
 
 /**
  * The 64-bit keys of a stream's strings (task names, canonical arguments), each computed once per
@@ -9,7 +11,7 @@ import org.apophenia.autotrace.TokenHasher;
  * application thread folds one precomputed key per argument instead of hashing its characters for
  * every operation. A key is a function of the string alone ({@link #key}), so the cache changes no
  * token. Bounded: past {@value #MAX_ENTRIES} strings (a stream of ever-new handles) it starts over.
- * One per reader; not thread-safe.
+ * One per parser ({@link StreamParser}); not thread-safe.
  */
 final class ArgKeys {
   /** Enough for every handle of the captures many times over; about 100 bytes each. */
@@ -33,5 +35,15 @@ final class ArgKeys {
       keys.put(s, k);
     }
     return k;
+  }
+
+  /** An operation with its keys from this cache. */
+  StreamOp op(String name, List<String> args, Traceability kind) {
+    long[] k = new long[args.size() + 1];
+    k[0] = cached(name);
+    for (int i = 0; i < args.size(); i++) {
+      k[i + 1] = cached(args.get(i));
+    }
+    return new StreamOp(name, List.copyOf(args), kind, k);
   }
 }

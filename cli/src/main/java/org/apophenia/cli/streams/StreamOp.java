@@ -15,8 +15,8 @@ import org.apophenia.autotrace.Traceability;
  * when the operation is built: {@link StreamTokenizer} folds these keys, so hashing an operation on
  * the application thread costs a few multiplies instead of a pass over ~60 characters. A key depends
  * only on its string, never on the stream it came from, so equal operations get equal tokens in
- * every stream. {@link StreamReader} computes each distinct string's key once (see {@link ArgKeys});
- * that cost is parsing's. Immutable; equality is that of name, arguments and kind.
+ * every stream. The format's {@link StreamParser} computes each distinct string's key once (see
+ * {@link ArgKeys}); that cost is parsing's. Immutable; equality is that of name, arguments and kind.
  */
 public final class StreamOp {
   private final String name;

@@ -2,10 +2,8 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.apophenia.autotrace.InterceptorListener;
-import org.apophenia.autotrace.TraceSink;
+import org.apophenia.autotrace.SinkLog;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayOp;
 import org.apophenia.samples.array.Mode;
@@ -28,23 +26,11 @@ class JunkTraceSampleTest {
 
   private static long recordedNeverReplayed(String name, int iterations) {
     Sample sample = Samples.create(name);
-    Map<Long, Integer> begins = new HashMap<>();
-    TraceSink<ArrayOp> observer = new TraceSink<>() {
-      @Override
-      public void op(ArrayOp op) {}
-
-      @Override
-      public void beginTrace(long id) {
-        begins.merge(id, 1, Integer::sum);
-      }
-
-      @Override
-      public void endTrace(long id) {}
-    };
+    SinkLog<ArrayOp> observer = new SinkLog<>();
     // 40 iterations: each of these recordings came within the first six
     RunResult r = SampleRunner.run(sample, RunOptions.of(Mode.AUTO, iterations, Presets.machine("workstation"),
         CostModel.legion()).withObservers(InterceptorListener.NONE, observer, null));
-    long once = begins.values().stream().filter(n -> n == 1).count();
+    long once = observer.issuedOnce();
     assertThat(r.tracesNeverReplayed()).as(name + ": the engine's count").isEqualTo(once);
     return once;
   }
