@@ -187,7 +187,7 @@ public final class Knobs {
    * rather than recorded whole over operations the runtime was replaying (Legion: no; see
    * {@link Residue}).
    */
-  public static final Knob<Boolean> KEEP_REISSUED = knob("keepReissued", Boolean.class, true).legion(false)
+  public static final Knob<Boolean> KEEP_REPLAYED = knob("keepReplayed", Boolean.class, true).legion(false)
       .flag("--keep-replayed")
       .help("Replace a mined candidate that the stream already replays in part by the runs it left "
           + "untraced, when each is long enough to be a trace, instead of recording it whole.").define();

@@ -25,7 +25,7 @@ import java.util.List;
  * <p><b>What a candidate adds.</b> A mined candidate is first looked up where its latest occurrence
  * went out ({@link ReissuedPositions}): one the stream already reissues, but for runs that can be
  * traces alone, is replaced by those runs unless that multiplies trace launches ({@link Residue},
- * {@code keepReissued}); one that tiles a loop begun less than a period after the program's last
+ * {@code keepReplayed}); one that tiles a loop begun less than a period after the program's last
  * wait or break is rotated to start in phase with it ({@link LoopPhase#afterWait},
  * {@code phaseAfterWaits}).
  *
@@ -48,7 +48,7 @@ final class OccurrenceWatcher {
   private final int warmupVisitThreshold;
   private final boolean countHistoryOccurrences;
   private final boolean warmupByCoverage;
-  private final boolean keepReissued;
+  private final boolean keepReplayed;
   private final boolean phaseAfterWaits;
   private final boolean prefixTraces;
   /** Where the program went on after its last break or wait, or -1 (see {@link LoopPhase#afterWait}). */
@@ -67,7 +67,7 @@ final class OccurrenceWatcher {
     this.warmupVisitThreshold = settings.get(Knobs.WARMUP_VISIT_THRESHOLD);
     this.countHistoryOccurrences = settings.get(Knobs.COUNT_HISTORY_OCCURRENCES);
     this.warmupByCoverage = settings.get(Knobs.WARMUP_BY_COVERAGE);
-    this.keepReissued = settings.get(Knobs.KEEP_REISSUED);
+    this.keepReplayed = settings.get(Knobs.KEEP_REPLAYED);
     this.phaseAfterWaits = settings.get(Knobs.PHASE_AFTER_WAITS);
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
   }
@@ -94,7 +94,7 @@ final class OccurrenceWatcher {
       long[] seq = seqs.get(i);
       boolean periodic = result.periodic()[i];
       long[] continuation = result.continuations().get(i);
-      if (keepReissued) {
+      if (keepReplayed) {
         List<long[]> runs = Residue.of(seq, windowStart + result.lastStarts()[i], result.lastSpans()[i],
             issuer.reissued(), minTraceLength, periodic);
         if (runs != null) {

@@ -66,7 +66,7 @@ class KnobsTest {
     var echo = ApopheniaSettings.defaults().echo();
     assertThat(List.copyOf(echo.keySet())).isEqualTo(Knobs.all().stream().map(Knob::name).toList());
     assertThat(echo.get("batchSize")).isEqualTo(8192);
-    assertThat(echo.get("keepReissued")).isEqualTo(true);
+    assertThat(echo.get("keepReplayed")).isEqualTo(true);
     assertThat(echo.get("jobTimeout")).isEqualTo("PT30S");
   }
 

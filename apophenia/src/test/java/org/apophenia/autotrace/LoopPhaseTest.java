@@ -81,9 +81,9 @@ class LoopPhaseTest {
         }
       }
     }
-    // the loop traced whole from its first window: with keepReissued the pieces issued first are
+    // the loop traced whole from its first window: with keepReplayed the pieces issued first are
     // kept a while (below)
-    ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.KEEP_REISSUED, false).build();
+    ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.KEEP_REPLAYED, false).build();
     SinkLog<TestOp> rec = Runs.run(ops, whole);
     Laws.check(ops, rec);
     SinkLog<TestOp> off = Runs.run(ops, whole.toBuilder().set(Knobs.REPHASE_AT_BREAKS, false).build());

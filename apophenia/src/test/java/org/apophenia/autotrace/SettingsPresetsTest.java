@@ -33,7 +33,7 @@ class SettingsPresetsTest {
     assertThat(c.get(Knobs.WARMUP_BY_COVERAGE)).isTrue();
     assertThat(c.get(Knobs.REPHASE_AT_BREAKS)).isTrue();
     assertThat(c.get(Knobs.LOOPS_WIN)).isTrue();
-    assertThat(c.get(Knobs.KEEP_REISSUED)).isTrue();
+    assertThat(c.get(Knobs.KEEP_REPLAYED)).isTrue();
     assertThat(c.get(Knobs.PHASE_AFTER_WAITS)).isTrue();
   }
 
@@ -60,7 +60,7 @@ class SettingsPresetsTest {
     assertThat(c.get(Knobs.WARMUP_BY_COVERAGE)).isFalse();
     assertThat(c.get(Knobs.REPHASE_AT_BREAKS)).isFalse();
     assertThat(c.get(Knobs.LOOPS_WIN)).isFalse();
-    assertThat(c.get(Knobs.KEEP_REISSUED)).isFalse();
+    assertThat(c.get(Knobs.KEEP_REPLAYED)).isFalse();
     assertThat(c.get(Knobs.PHASE_AFTER_WAITS)).isFalse();
   }
 }

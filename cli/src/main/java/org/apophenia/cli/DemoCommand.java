@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.apophenia.samples.apps.Jacobi;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Machine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -13,7 +13,7 @@ import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleCheckException;
 import org.apophenia.samples.apps.Samples;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

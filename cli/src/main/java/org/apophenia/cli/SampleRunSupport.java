@@ -20,7 +20,7 @@ import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleRunner;
-import org.apophenia.samples.array.ArrayOp;
+import org.apophenia.samples.adapter.ArrayOp;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
 import org.apophenia.cli.report.TraceSearchLog;

@@ -16,7 +16,7 @@ import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.array.ArrayContext;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Presets;
 

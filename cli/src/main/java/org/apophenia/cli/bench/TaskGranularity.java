@@ -8,7 +8,7 @@ import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.apps.Samples;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Presets;
 
 /**

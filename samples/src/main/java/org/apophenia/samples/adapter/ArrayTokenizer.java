@@ -5,7 +5,6 @@ import org.apophenia.autotrace.Tokenizer;
 import org.apophenia.legion.api.Privilege;
 import org.apophenia.legion.api.Projection;
 import org.apophenia.legion.api.RegionRequirement;
-import org.apophenia.samples.array.ArrayOp;
 
 /**
  * Tokens of array operations, as Legion hashes operations (REFERENCES.md): the task id and, for each

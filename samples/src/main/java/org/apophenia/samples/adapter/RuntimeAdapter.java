@@ -10,8 +10,6 @@ import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.replay.DynamicTracing;
-import org.apophenia.samples.array.ArrayOp;
-import org.apophenia.samples.array.Mode;
 
 /**
  * Where the array library's operations enter legion-runtime, and where its program blocks: the one

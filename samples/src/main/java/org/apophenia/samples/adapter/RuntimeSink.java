@@ -12,7 +12,6 @@ import org.apophenia.legion.api.Future;
 import org.apophenia.legion.api.IndexLauncher;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.replay.DynamicTracing;
-import org.apophenia.samples.array.ArrayOp;
 
 /**
  * The runtime's front door as an Apophenia {@link TraceSink}: each {@link ArrayOp} becomes an index

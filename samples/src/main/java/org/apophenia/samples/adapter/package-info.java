@@ -10,11 +10,14 @@
  *       {@code manual} mode; what was issued ({@code stats()}) and the issuing thread's time account;</li>
  *   <li>{@link org.apophenia.samples.adapter.ArrayTokenizer}: Apophenia's {@code Tokenizer} for array
  *       operations, hashing what the runtime's dependence analysis looks at;</li>
- *   <li>{@link org.apophenia.samples.adapter.IssueCounts}: the adapter's counters, read by name.</li>
+ *   <li>{@link org.apophenia.samples.adapter.IssueCounts}: the adapter's counters, read by name;</li>
+ *   <li>{@link org.apophenia.samples.adapter.ArrayOp}: an array operation as a value (an index launch
+ *       over the arrays' tiles with its region requirements), what the array library issues, and
+ *       {@link org.apophenia.samples.adapter.Mode}: none, manual or auto.</li>
  * </ul>
  * Package-private: {@code RuntimeSink}, Apophenia's {@code TraceSink} into the runtime (an index launch
  * per operation, the runtime's trace begin/end per marker), which also counts what the runtime
- * received and checks that every occurrence of a trace repeats its first. The adapter knows the array
- * library only through the operation value it issues ({@code ArrayOp}) and the {@code Mode}.
+ * received and checks that every occurrence of a trace repeats its first. The adapter does not know the
+ * array library: the library builds {@code ArrayOp}s and hands them over.
  */
 package org.apophenia.samples.adapter;

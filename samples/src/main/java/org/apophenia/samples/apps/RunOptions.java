@@ -6,8 +6,8 @@ import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.samples.array.ArrayOp;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.ArrayOp;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.SimulationListener;
 import org.apophenia.sim.machine.Machine;
 

@@ -12,7 +12,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.samples.adapter.IssueCounts;
 import org.apophenia.samples.adapter.RuntimeAdapter;
 import org.apophenia.samples.array.ArrayContext;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.ProcessorKind;
 

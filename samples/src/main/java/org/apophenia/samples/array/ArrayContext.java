@@ -4,6 +4,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.api.Field;
 import org.apophenia.legion.api.FieldSpace;
 import org.apophenia.legion.api.FieldType;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.samples.adapter.RuntimeAdapter;
 
 /**

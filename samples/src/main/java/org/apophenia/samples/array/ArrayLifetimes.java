@@ -42,7 +42,6 @@ final class ArrayLifetimes {
     if (s == null) {
       s = new Storage(runtime, runtime.createRegion(runtime.createIndexSpace(shape.rect()), fieldSpace), field, shape,
           tiles);
-      pool.created(s);
     }
     return new NdArray(ops, s, s.root.bounds(), NdArray.Kind.TEMPORARY);
   }

@@ -14,6 +14,7 @@ import org.apophenia.legion.api.Projection;
 import org.apophenia.legion.api.Rect;
 import org.apophenia.legion.api.ReductionOp;
 import org.apophenia.legion.api.RegionRequirement;
+import org.apophenia.samples.adapter.ArrayOp;
 import org.apophenia.samples.adapter.RuntimeAdapter;
 
 /**

@@ -1,9 +1,7 @@
 package org.apophenia.samples.array;
 
 import java.util.PriorityQueue;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,8 +24,6 @@ import java.util.Map;
  */
 final class RegionPool {
   private final Map<Shape, PriorityQueue<Storage>> free = new HashMap<>();
-  private final List<Storage> all = new ArrayList<>();
-  private long reuses;
 
   /** A free region of {@code shape}, or null if none. */
   Storage take(Shape shape) {
@@ -37,13 +33,7 @@ final class RegionPool {
     }
     Storage st = s.poll();
     st.free = false;
-    reuses++;
     return st;
-  }
-
-  /** Records a newly created region. */
-  void created(Storage s) {
-    all.add(s);
   }
 
   /** Returns {@code s} to the pool; IllegalStateException if it is already free. */
@@ -55,15 +45,5 @@ final class RegionPool {
     s.generation++;
     free.computeIfAbsent(s.shape, k -> new PriorityQueue<>((a, b) -> Integer.compare(a.root.id(), b.root.id())))
         .add(s);
-  }
-
-  /** Regions created so far. */
-  int regions() {
-    return all.size();
-  }
-
-  /** Allocations served from the pool. */
-  long reuses() {
-    return reuses;
   }
 }

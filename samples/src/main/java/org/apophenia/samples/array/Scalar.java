@@ -2,6 +2,7 @@ package org.apophenia.samples.array;
 
 import java.util.function.DoubleUnaryOperator;
 import org.apophenia.legion.api.Future;
+import org.apophenia.samples.adapter.ArrayOp;
 import org.apophenia.samples.adapter.RuntimeAdapter;
 
 /**

@@ -9,11 +9,9 @@
  *       {@code get()} waits) and {@link org.apophenia.samples.array.Shape};</li>
  *   <li>array libraries built over this one (the N-d NumPy subset, {@code samples.numpy}):
  *       {@link org.apophenia.samples.array.Extension};</li>
- *   <li>drivers and the adapter: {@link org.apophenia.samples.array.ArrayOp} (an operation as a value,
- *       what the library hands to {@code samples.adapter.RuntimeAdapter}) and
- *       {@link org.apophenia.samples.array.Mode} (none, manual or auto).</li>
  * </ul>
- * {@link org.apophenia.samples.array.ArrayTokenizer} is a deprecated alias of the adapter's tokenizer.
+ * Every operation goes out as an {@code ArrayOp} value to the adapter ({@code samples.adapter}), which
+ * decides by its {@code Mode} where it goes: the library depends on the adapter, never the reverse.
  * Package-private: {@code Operations} (each operation's launch), {@code ArrayLifetimes} (where arrays are
  * made and die, over the {@code RegionPool} and each region's {@code Storage}), {@code Kernels} and
  * {@code TileLoops} (the task bodies), {@code BinaryOp} and {@code UnaryOp}. Programs never mention

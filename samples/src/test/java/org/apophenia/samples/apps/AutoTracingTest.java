@@ -2,7 +2,7 @@ package org.apophenia.samples.apps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;

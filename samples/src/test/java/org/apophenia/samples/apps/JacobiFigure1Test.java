@@ -6,9 +6,9 @@ import java.util.List;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.SinkLog;
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.samples.array.ArrayOp;
-import org.apophenia.samples.array.ArrayTokenizer;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.ArrayOp;
+import org.apophenia.samples.adapter.ArrayTokenizer;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.SinkLog;
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.samples.array.ArrayOp;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.ArrayOp;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Knobs;
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 
@@ -54,7 +54,7 @@ class LoopPhaseSampleTest {
   void mlpsValidationBecomesATraceOfItsOwn() {
     ApopheniaSettings defaults = ApopheniaSettings.defaults();
     RunResult kept = run("mlp", 40, 0, defaults);
-    RunResult whole = run("mlp", 40, 0, defaults.toBuilder().set(Knobs.KEEP_REISSUED, false).build());
+    RunResult whole = run("mlp", 40, 0, defaults.toBuilder().set(Knobs.KEEP_REPLAYED, false).build());
     assertThat(kept.warmupIterations()).as(kept.toString()).isBetween(0, 10);
     assertThat(kept.tracesNeverReplayed()).isZero();
     assertThat(whole.warmupIterations()).as("recorded whole over the replayed steps").isGreaterThan(20);

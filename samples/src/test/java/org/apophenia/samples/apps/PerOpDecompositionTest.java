@@ -9,7 +9,7 @@ import java.util.Set;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.array.ArrayContext;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.samples.array.NdArray;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package org.apophenia.samples.apps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apophenia.legion.cost.CostModel;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

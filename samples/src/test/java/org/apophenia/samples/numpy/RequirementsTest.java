@@ -11,8 +11,8 @@ import org.apophenia.legion.api.Rect;
 import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.samples.adapter.RuntimeAdapter;
 import org.apophenia.samples.array.ArrayContext;
-import org.apophenia.samples.array.ArrayOp;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.ArrayOp;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 

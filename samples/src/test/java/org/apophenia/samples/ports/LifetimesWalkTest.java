@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicReference;
 import org.apophenia.samples.apps.RunResult;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.samples.numpy.MemoryStats;
 import org.apophenia.samples.numpy.Np;
 import org.apophenia.samples.numpy.NpArray;

@@ -10,7 +10,7 @@ import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.array.ArrayContext;
-import org.apophenia.samples.array.Mode;
+import org.apophenia.samples.adapter.Mode;
 import org.apophenia.samples.numpy.Np;
 import org.apophenia.samples.numpy.NpArray;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.apophenia.samples.array;
+package org.apophenia.samples.adapter;
 
 import java.util.List;
 import java.util.Objects;
