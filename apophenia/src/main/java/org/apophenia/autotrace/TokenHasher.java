@@ -16,8 +16,8 @@ package org.apophenia.autotrace;
  * Math#multiplyHigh} is an intrinsic). The fold is order-dependent and, for a fixed state, a
  * near-bijection in the value; {@link #token()} finishes with one more fold of the field count.
  * Collision rate between distinct field sequences is that of a random 64-bit function, about
- * {@code 2^-64} per pair (property-tested, with an avalanche check). Cost: about 2 ns per field, plus
- * one per 4 characters of a string; {@code start()} allocates one small object that escape analysis
+ * {@code 2^-64} per pair (property-tested, with an avalanche check). Cost: one multiply-fold per
+ * field, plus one per 4 characters of a string; {@code start()} allocates one small object that escape analysis
  * removes when the call chain is inlined. One instance per token at a time; not thread-safe.
  */
 public final class TokenHasher {

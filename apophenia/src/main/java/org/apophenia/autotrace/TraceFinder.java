@@ -156,8 +156,9 @@ final class TraceFinder {
 
   /**
    * The largest window the application thread mines itself when it reaches the job's ingestion point
-   * before the mining thread started it: a few tens of microseconds of FindRepeats, less than waking a
-   * parked thread costs on a busy machine, where every such wait cost milliseconds.
+   * before the mining thread started it. FindRepeats over so few tokens is a short, bounded piece of
+   * work, while waiting means waking a parked thread and then waiting for the scheduler to run it,
+   * which on a busy machine can take a time slice or more.
    */
   static final int MAX_INLINE_WINDOW = 512;
 

@@ -18,9 +18,10 @@ import org.apophenia.autotrace.accounting.TimeAccount;
 final class ChunkedFeed<O> implements Consumer<O> {
   /**
    * Operations per chunk. Small enough that a chunk's operations, and the garbage parsing them made,
-   * still fit in a 1 MB L2 cache when they are issued: with 4,096 the first touch of each operation
-   * missed the cache and hashing its keys cost ~50 ns more (a third of Apophenia's samples); the two
-   * clock reads per chunk cost under 0.3 ns per op.
+   * still fit in a 1 MB L2 cache when they are issued: in a larger chunk the first touch of each
+   * operation misses the cache, and that miss lands in Apophenia's buckets (hashing the keys), not in
+   * parsing's. Large enough that the chunk's two clock reads are a small share of each operation
+   * (BENCHMARKS.md, "`analyze` throughput").
    */
   static final int SIZE = 256;
 

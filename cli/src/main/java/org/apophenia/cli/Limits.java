@@ -50,8 +50,8 @@ final class Limits {
   /**
    * The largest problem size of each sample. The samples compute real numbers in the JVM's heap, so
    * the bound keeps the biggest array within 2^24 doubles (128 MiB) and one iteration within about a
-   * minute on one core (measured: stencil at 2^24 takes 30 s for setup and one iteration; mlp's matrix
-   * products make 256 take 15 s an iteration). Sizes are the sample's own unit (the matrix order for
+   * minute on one core (the timings behind each bound: BENCHMARKS.md, "Figures once kept in the
+   * code's comments"). Sizes are the sample's own unit (the matrix order for
    * jacobi, the grid side for cfd and swe, the vector length for s3d and stencil, the feature count for
    * mlp, whose batch is four times larger; the grid side for the ported cavity and heat).
    */

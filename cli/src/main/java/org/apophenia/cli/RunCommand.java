@@ -79,9 +79,10 @@ final class RunCommand implements Callable<Integer> {
   int jitWarmup;
 
   /**
-   * Operations issued in one JVM after which the real times are mostly of compiled code: measured on
-   * the samples, Apophenia's and the runtime's buckets settle after some 10^5 (jacobi's 1,009-op run
-   * needs about 100 warm-up runs, cfd's 104,003 one).
+   * Operations issued in one JVM after which the real times are mostly of compiled code: where
+   * Apophenia's and the runtime's buckets settle on the samples (BENCHMARKS.md, "Figures once kept in
+   * the code's comments"). A run with fewer says so and suggests the {@code --jit-warmup} that reaches
+   * it.
    */
   static final long COMPILED_AFTER_OPS = 100_000;
 

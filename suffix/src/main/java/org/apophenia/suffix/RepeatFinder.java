@@ -33,7 +33,7 @@ import java.util.List;
  * found ({@code 1 0 1 0 1 0 1 1} gives {@code 0 1} three times, not {@code 1 0 1} twice).
  *
  * <p><b>Cost.</b> O(n log n) time; about 16 bytes per token plus 8 per candidate (at most 2n);
- * measured peak 25–31 bytes per token beyond the input (BENCHMARKS.md).
+ * the measured peak heap per token is in BENCHMARKS.md ("suffix").
  * Instances are immutable and thread-safe; each call allocates its own working memory.
  */
 public final class RepeatFinder {

@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * an activity after one. Everything else, the <i>pool</i>, is the span's wall time minus what was
  * measured; it is split over the buckets in proportion to the sampled time. So the buckets still add
  * up to the wall time exactly, the exact buckets are exact, and the others are an estimate whose
- * error shrinks with the number of sampled activities (a few ns per operation on 10^6 operations).
+ * error shrinks with the number of sampled activities.
  *
  * <p>The first {@code exactFirst} activities are timed switch by switch and charged exactly, never
  * sampled: they include class loading and compilation, outliers of milliseconds that would skew the
@@ -58,7 +58,7 @@ public final class SpanSampler {
 
   /**
    * The cost of one read: the median difference of 1,000 back-to-back reads, the least over 40 rounds
-   * (the first rounds run interpreted, at several times the compiled cost; about 2 ms in all).
+   * (the first rounds run interpreted, at several times the compiled cost).
    */
   static long calibrate(LongSupplier clock) {
     long[] d = new long[1001];

@@ -9,13 +9,13 @@ import java.util.function.LongSupplier;
  * buckets add up to the wall time since the start, by construction.
  *
  * <p>Nesting is the caller's: {@code Bucket prev = account.enter(Bucket.ANALYSIS); ...;
- * account.enter(prev);}. A switch costs one {@link System#nanoTime()} read (about 25 ns on a
- * virtual machine's clock) and no allocation; that cost itself lands in the buckets on either side,
- * so fine-grained switches inflate what they measure by that much. {@link #OFF} ignores every
+ * account.enter(prev);}. A switch costs one {@link System#nanoTime()} read ({@link
+ * #clockReadNanos()}, calibrated once per JVM) and no allocation; that cost itself lands in the
+ * buckets on either side, so fine-grained switches inflate what they measure by that much. {@link #OFF} ignores every
  * switch, for callers that measure nothing. Not thread-safe: one account per issuing thread.
  *
- * <p><b>Sampled spans.</b> At a few tens of nanoseconds per operation, four or five reads per
- * operation are most of what is measured. A {@link #sampling} account lets the caller mark spans
+ * <p><b>Sampled spans.</b> Where an operation costs not much more than a few clock reads, four or
+ * five reads per operation are most of what is measured. A {@link #sampling} account lets the caller mark spans
  * ({@link #beginSpan()} / {@link #endSpan()}, e.g. around a chunk of already-parsed operations)
  * in which only a deterministic sample of activities (an excursion out of the span's bucket and back,
  * such as one {@code Interceptor.execute}) read the clock at every switch; see {@link SpanSampler}

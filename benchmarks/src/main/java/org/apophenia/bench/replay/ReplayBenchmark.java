@@ -75,8 +75,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * a whole shot's allocation, and the heap is collected before each. So the scores are the mutator's
  * cost; allocation per task, which decides what GC would add, is printed by {@code -prof gc} (analysis
  * allocates several times more per task than replay, so this choice does not favour replay). A shot is
- * a few milliseconds and a fresh runtime's code paths take many shots to compile: fewer than about 50
- * warm-up shots leave replay and the machine floor 2-3x slower than their steady cost. {@link
+ * a few milliseconds and a fresh runtime's code paths take many shots to compile, so too few warm-up
+ * shots measure replay and the machine floor before they are compiled (how many: BENCHMARKS.md,
+ * "Figures once kept in the code's comments"). {@link
  * ReplayShots} runs the same shots timed by the application thread's CPU time, which the machine's
  * neighbours disturb far less than the wall clock.
  */

@@ -33,8 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * The operator comes from a field, as a task body gets it from its closure, not from the constant
  * {@code BinaryOp.ADD}: with a constant receiver C2 inlines the operator's loop into the JMH stub
  * whatever the profile says, that compiled unit reaches C2's inlining node budget (three views'
- * checks inlined before the loop), and the loop's {@code get}/{@code set} stay calls (about 30x
- * slower, seen in some forks and not others).
+ * checks inlined before the loop), and the loop's {@code get}/{@code set} stay calls, which makes
+ * it many times slower in the forks where that happens (BENCHMARKS.md, "Array kernels over dense
+ * tile views").
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -44,9 +44,10 @@ public record FigureSettings(String name, List<Integer> weakNodes, List<String> 
    * <p>Iterations: s3d, cfd and swe block on a check every 10 steps and mlp every 4, and the simulated
    * clock at an iteration's mark is the latest finish of everything issued so far, so s3d's and cfd's
    * per-iteration times repeat every 10 iterations as one dear iteration and cheap ones. A window that
-   * is not whole periods misreads the rate (untraced cfd's last 8 of 24 iterations read 9.6 it/s
-   * against 6.9 over a whole period); 30 and 48 iterations make the last third one period of 10 and
-   * four of 4, each starting right after a check and after every warm-up.
+   * is not whole periods misreads the rate (it holds the dear iteration or not, whatever the code
+   * does; BENCHMARKS.md, "Figures once kept in the code's comments"); 30 and 48 iterations make the
+   * last third one period of 10 and four of 4, each starting right after a check and after every
+   * warm-up.
    */
   public static FigureSettings full(int jobs) {
     return new FigureSettings("full", List.of(1, 2, 4, 8, 16), ProblemSizes.LABELS, List.of("s3d", "cfd"),

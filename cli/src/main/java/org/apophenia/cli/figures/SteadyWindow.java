@@ -46,10 +46,11 @@ record SteadyWindow(int from, int to, double iterationsPerSecond, boolean warm) 
    * is when everything received by mark {@code i} was done), and in {@code auto} those are not the
    * operations the program issued in the window: Apophenia holds back the open match, so its mark
    * lags the program by up to a trace, and the last mark, after the close, takes the lag in at once.
-   * Counting the window's iterations would charge that backlog to it (swe, whose one-iteration trace
-   * runs 11 operations behind the iteration: 0.91 of manual over the last third, at an equal 21.2 ms
-   * per iteration from its fourth iteration on). So the window's iterations are its received
-   * operations over the operations the program issues per iteration of the window.
+   * Counting the window's iterations would charge that backlog to it: a traced run whose trace ends
+   * a few operations after each iteration's end would read slower than manual at an equal time per
+   * iteration (BENCHMARKS.md, the paper's figures, the notes of November 27). So the window's
+   * iterations are its received operations over the operations the program issues per iteration of
+   * the window.
    *
    * @param ops operations the runtime had received at each mark, or null to count iterations
    * @param opsIssued operations the program had issued at each mark (with {@code ops})

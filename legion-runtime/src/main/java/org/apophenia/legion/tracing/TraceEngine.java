@@ -38,8 +38,10 @@ import org.apophenia.legion.error.TraceMarkerException;
  *       a callback: it returns {@link Decision#ANALYZE_DEFERRED} instead, from {@link #onOperation} or
  *       {@link #endTrace}, and the runtime analyses every operation it handed over and that was not
  *       launched since, in issue order (then, from {@link #onOperation}, the operation at hand),
- *       announcing each to {@link #beforeAnalysis} and reporting it to {@link #observe}. So calls go
- *       one way, from the runtime to the engine.
+ *       announcing each to {@link #beforeAnalysis} and reporting it to {@link #observe}. So the
+ *       runtime's analysis is never entered from inside an engine callback; the engine reaches the
+ *       runtime during its callbacks only through the {@link TraceSupport} it is handed (to take
+ *       what the analyses kept, to read and set valid instances, and to issue replayed work).
  *   <li>{@link #endTrace} is called at {@code tend(id)}, then the deferred analyses it asked for, then
  *       {@link #closeTrace}.
  *   <li>Untraceable operations (inline mappings, blocking future waits) inside a trace with an engine

@@ -19,9 +19,10 @@ import java.util.Set;
  * <p>Two ways to know what died. A collection: every buffer an array allocates gets an
  * {@link Owner}, held by that array and its views and by nothing else, watched by a phantom
  * reference; {@link System#gc()} returns after reference processing, so every owner that was
- * unreachable is cleared by then. It costs a full collection per iteration, which grows with the heap
- * (23 ms median on the heat port, most of its run). Or, when the driver passes the program object
- * ({@link #collect(Pool, Object)}), a walk of its fields ({@link Reachability}): microseconds, and the
+ * unreachable is cleared by then. It costs a full collection per iteration, which grows with the
+ * heap and dominated the ported programs' runs (README, "Temporaries without annotations"). Or, when
+ * the driver passes the program object ({@link #collect(Pool, Object)}), a walk of its fields
+ * ({@link Reachability}): proportional to the objects the program keeps, not to the heap, and the
  * same answer as long as the program keeps its arrays in its own fields, which the first
  * {@link #VERIFIED_BOUNDARIES} boundaries check against a collection (disagreement or a field the walk
  * cannot follow: collections for good). An array kept only where neither the walk nor those first
