@@ -28,8 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    description = "Run a sample array program (jacobi, cfd, swe, s3d, mlp, stencil) with tracing off, "
-        + "hand-placed or automatic.")
+    description = "Run a sample array program (SAMPLE below) with tracing off, hand-placed or automatic.")
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
