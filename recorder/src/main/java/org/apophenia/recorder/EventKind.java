@@ -52,14 +52,23 @@ public enum EventKind {
   REPLAY_TAKEN(Category.REPLAY, Shape.INSTANT, "taken for replay", "op", "position"),
   /** The engine starts replaying a recording of trace {@code arg}: opens "replay". */
   REPLAY_BEGIN(Category.REPLAY, Shape.BEGIN, "replay", "trace", null),
-  /** The replay issued the commands of {@code arg} operations: closes "replay". */
-  REPLAY_END(Category.REPLAY, Shape.END, "replay", "ops", null),
+  /**
+   * The replay is over: {@code aux} 1 if it issued the recording's commands for its {@code arg}
+   * operations, 0 if no recording's precondition held (the trace is then analysed and recorded).
+   */
+  REPLAY_END(Category.REPLAY, Shape.END, "replay", "ops", "replayed"),
 
   // waits
-  /** The program reaches a blocking point; {@code aux}: 1 a break for Apophenia, 0 only noted. */
-  BLOCKING_POINT(Category.WAITS, Shape.INSTANT, "blocking point", null, "break"),
-  /** The runtime starts waiting ({@code aux}: 0 a future, 1 an inline mapping): opens "wait". */
-  WAIT_BEGIN(Category.WAITS, Shape.BEGIN, "wait", null, "on"),
+  /**
+   * The program reaches a blocking point after issuing {@code arg} operations; {@code aux}: 1 a break
+   * for Apophenia (everything pending forwarded), 0 only noted.
+   */
+  BLOCKING_POINT(Category.WAITS, Shape.INSTANT, "blocking point", "ops issued", "break"),
+  /**
+   * The runtime starts waiting ({@code aux}: 0 a future, 1 an inline mapping, then {@code arg} its
+   * graph node), running the simulation and the task bodies up to the awaited event: opens "wait".
+   */
+  WAIT_BEGIN(Category.WAITS, Shape.BEGIN, "wait", "op", "on"),
   /** The wait is over: closes "wait". */
   WAIT_END(Category.WAITS, Shape.END, "wait", null, null);
 
@@ -123,7 +132,7 @@ public enum EventKind {
     return switch (this) {
       case RUNTIME_TRACE_END -> aux == TRACE_RECORDED ? "recorded" : aux == TRACE_REPLAYED ? "replayed" : "no engine";
       case WAIT_BEGIN -> aux == WAIT_INLINE ? "inline mapping" : "future";
-      case BLOCKING_POINT -> aux != 0 ? "yes" : "no";
+      case BLOCKING_POINT, REPLAY_END -> aux != 0 ? "yes" : "no";
       default -> null;
     };
   }
