@@ -138,7 +138,7 @@ final class ProfileModel {
     closeCompletesUpTo(Long.MAX_VALUE, stack, completeEnds, out, th);
     long last = t.size() == 0 ? 0 : rel(t.time(t.size() - 1));
     while (!stack.isEmpty()) {
-      pop(out, stack, th, Math.max(last, out.get(stack.peek().pushIndex()).time()), null, 0, 0, "unfinished");
+      pop(out, stack, th, Math.max(last, stack.peek().time()), null, 0, 0, "unfinished");
       unfinished++;
     }
     return out;
@@ -165,7 +165,7 @@ final class ProfileModel {
       long end = ends.poll()[0];
       // the innermost open COMPLETE slice ends here; anything opened inside it is cut
       while (!stack.isEmpty() && !stack.peek().complete()) {
-        pop(out, stack, th, Math.max(end, out.get(stack.peek().pushIndex()).time()), null, 0, 0, "unfinished");
+        pop(out, stack, th, Math.max(end, stack.peek().time()), null, 0, 0, "unfinished");
         unfinished++;
       }
       if (!stack.isEmpty()) {
