@@ -1,5 +1,7 @@
 package org.apophenia.recorder;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
@@ -20,6 +22,8 @@ final class Drainer implements Runnable {
   private final Thread thread;
   private volatile boolean stopping;
   private volatile boolean stopped;
+  /** The drainer's own CPU time when it stopped (-1 where the JVM cannot tell). */
+  private volatile long cpuNanos = -1;
 
   Drainer(List<ThreadBuffer> buffers, long periodNanos) {
     this.buffers = buffers;
@@ -41,8 +45,17 @@ final class Drainer implements Runnable {
       }
       drainAll(); // everything published before stop() was called
     } finally {
+      ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+      if (mx.isCurrentThreadCpuTimeSupported()) {
+        cpuNanos = mx.getCurrentThreadCpuTime();
+      }
       stopped = true;
     }
+  }
+
+  /** CPU time the drainer used, once stopped; -1 if unknown. */
+  long cpuNanos() {
+    return cpuNanos;
   }
 
   /** Wakes the drainer now (a thread is blocked on a full ring). */

@@ -11,9 +11,11 @@ import java.util.List;
  * @param stopNanos when it stopped
  * @param threads one entry per thread that recorded, by track
  * @param stats the same threads' counts, by track
+ * @param writerCpuNanos CPU time of the background writer (-1 where the JVM cannot measure it): what
+ *     recording cost beyond the recording threads' own time
  */
 public record EventLog(RecorderSettings settings, long startNanos, long stopNanos, List<ThreadEvents> threads,
-    List<ThreadStats> stats) {
+    List<ThreadStats> stats, long writerCpuNanos) {
   public EventLog {
     threads = List.copyOf(threads);
     stats = List.copyOf(stats);

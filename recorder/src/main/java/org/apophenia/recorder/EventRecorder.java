@@ -157,7 +157,7 @@ public final class EventRecorder implements AutoCloseable {
       threads.add(new ThreadEvents(b.index, b.threadName, b.owner.getId(), events));
       stats.add(b.stats());
     }
-    log = new EventLog(settings, startNanos, stopNanos, threads, stats);
+    log = new EventLog(settings, startNanos, stopNanos, threads, stats, drainer.cpuNanos());
     return log;
   }
 

@@ -87,6 +87,7 @@ public final class ProfileSession {
     m.put("unmatchedEnds", model.unmatched());
     m.put("unfinishedSlices", model.unfinished());
     m.put("wallNanos", log.stopNanos() - log.startNanos());
+    m.put("writerCpuNanos", log.writerCpuNanos());
     List<Map<String, Object>> threads = new ArrayList<>();
     for (ThreadStats s : log.stats()) {
       Map<String, Object> t = new LinkedHashMap<>();

@@ -75,7 +75,7 @@ class ProfileModelProperties {
     }
     RecorderSettings s = new RecorderSettings(Set.of(Category.values()), Overflow.DROP_OLDEST, 16, 1);
     return new EventLog(s, 0, 1_000_000, List.of(new ThreadEvents(0, "main", 1, flat)),
-        List.of(new ThreadStats(0, "main", events.size(), events.size(), 0, 0, 0, 0)));
+        List.of(new ThreadStats(0, "main", events.size(), events.size(), 0, 0, 0, 0)), -1);
   }
 
   @Property(tries = 300)
