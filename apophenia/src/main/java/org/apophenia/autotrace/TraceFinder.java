@@ -421,11 +421,16 @@ final class TraceFinder {
    * mining thread has not started it, else awaited (a wait, counted).
    */
   private MiningResult await(MiningJob j) {
+    boolean waiting = false; // recorded as a "wait for mining" slice
     if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
         && j.runIfUnclaimed(win -> mineMeasured(j, win))) {
       jobsMinedInline++;
     } else if (!j.result().isDone()) {
       waits++;
+      waiting = probe.mining();
+      if (waiting) {
+        probe.event(EventKind.JOB_WAIT_BEGIN, j.index());
+      }
     }
     try {
       return j.result().get(jobTimeoutNanos, TimeUnit.NANOSECONDS);
@@ -440,6 +445,10 @@ final class TraceFinder {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());
+    } finally {
+      if (waiting) {
+        probe.event(EventKind.JOB_WAIT_END, j.index());
+      }
     }
     return null;
   }

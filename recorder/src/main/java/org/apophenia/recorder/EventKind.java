@@ -37,6 +37,13 @@ public enum EventKind {
   JOB_STARTED(Category.MINING, Shape.BEGIN, "mine", "job", "window"),
   /** Mining it ended with {@code aux} repeats found: closes "mine". */
   JOB_FINISHED(Category.MINING, Shape.END, "mine", "job", "repeats"),
+  /**
+   * The application thread starts waiting for the mining thread to finish job {@code arg}, due at
+   * this ingestion point and too large to mine inline: opens "wait for mining".
+   */
+  JOB_WAIT_BEGIN(Category.MINING, Shape.BEGIN, "wait for mining", "job", null),
+  /** The wait is over (the job finished, failed or ran out of time): closes "wait for mining". */
+  JOB_WAIT_END(Category.MINING, Shape.END, "wait for mining", "job", null),
   /** Its result is taken in at its ingestion point; {@code aux}: 1 waited for it, 2 failed, 3 both. */
   JOB_INGESTED(Category.MINING, Shape.INSTANT, "job ingested", "job", "flags"),
 

@@ -42,7 +42,7 @@ public final class ProfiledRunSlowdown {
   private ProfiledRunSlowdown() {}
 
   /** What one run (or the mean of concurrent runs) took. */
-  private record Took(long wall, long cpu, long writerCpu, long events) {}
+  private record Took(long wall, long cpu, long writerCpu, long events, long miningWaits) {}
 
   public static void main(String[] args) throws Exception {
     String sample = args.length > 0 ? args[0] : "cfd";
@@ -72,9 +72,10 @@ public final class ProfiledRunSlowdown {
         total[i] = (double) (on.cpu() + on.writerCpu() / threads) / off.cpu();
         wall[i] = (double) on.wall() / off.wall();
         events = on.events();
-        each.append(String.format("%n  pair %d: app-thread CPU off %d ms, on %d ms (+ writer %d ms); wall off %d ms, on %d ms",
-            i, off.cpu() / 1_000_000, on.cpu() / 1_000_000, on.writerCpu() / 1_000_000, off.wall() / 1_000_000,
-            on.wall() / 1_000_000));
+        each.append(String.format("%n  pair %d: app-thread CPU off %d ms, on %d ms (+ writer %d ms); wall off %d ms, "
+            + "on %d ms; waits for mining off %d, on %d", i, off.cpu() / 1_000_000, on.cpu() / 1_000_000,
+            on.writerCpu() / 1_000_000, off.wall() / 1_000_000, on.wall() / 1_000_000, off.miningWaits(),
+            on.miningWaits()));
       }
       System.out.printf("%s, %d application thread(s), %d events recorded per run: median on/off ratio over %d pairs: "
           + "application-thread CPU %.3f, with the writer's CPU %.3f, wall %.3f%s%n", sample, threads, events / threads,
@@ -91,7 +92,7 @@ public final class ProfiledRunSlowdown {
   private static Took run(String sample, RunOptions o, int threads, boolean recorded) throws Exception {
     if (!recorded) {
       Took t = concurrently(sample, o, threads);
-      return new Took(t.wall(), t.cpu(), 0, 0);
+      return new Took(t.wall(), t.cpu(), 0, 0, t.miningWaits());
     }
     try (EventRecorder r = EventRecorder.start(RecorderSettings.defaults()).install()) {
       Took t = concurrently(sample, o, threads);
@@ -99,7 +100,7 @@ public final class ProfiledRunSlowdown {
       if (log.dropped() > 0) {
         throw new IllegalStateException("dropped under grow: " + log.describe());
       }
-      return new Took(t.wall(), t.cpu(), log.writerCpuNanos(), log.written());
+      return new Took(t.wall(), t.cpu(), log.writerCpuNanos(), log.written(), t.miningWaits());
     }
   }
 
@@ -112,17 +113,19 @@ public final class ProfiledRunSlowdown {
         runs.add(() -> {
           long c0 = MX.getCurrentThreadCpuTime();
           long t0 = System.nanoTime();
-          SampleRunner.run(Samples.create(sample), o);
-          return new long[] {System.nanoTime() - t0, MX.getCurrentThreadCpuTime() - c0};
+          long waits = SampleRunner.run(Samples.create(sample), o).mining().waits();
+          return new long[] {System.nanoTime() - t0, MX.getCurrentThreadCpuTime() - c0, waits};
         });
       }
       long wall = 0;
       long cpu = 0;
+      long waits = 0;
       for (Future<long[]> f : pool.invokeAll(runs)) {
         wall += f.get()[0];
         cpu += f.get()[1];
+        waits += f.get()[2];
       }
-      return new Took(wall / threads, cpu / threads, 0, 0);
+      return new Took(wall / threads, cpu / threads, 0, 0, waits / threads);
     } finally {
       pool.shutdown();
     }
