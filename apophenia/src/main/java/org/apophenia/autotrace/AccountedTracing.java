@@ -56,10 +56,12 @@ final class AccountedTracing<O> extends Interceptor<O> {
         breakStream();
         account.enter(caller);
         tracing.forward(op);
+        tracing.depart();
         return;
       }
     }
     account.enter(caller);
+    tracing.depart();
   }
 
   @Override

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 
 /**
  * The glue of automatic tracing (Legion's {@code tracing/automatic}, its {@code AutoTracing} mixin):
@@ -30,6 +32,8 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   private final CommitPointers pointers;
   private final TraceIssuer<O> issuer;
   private final ExecutorService ownedExecutor;
+  /** The event recorder's, read once: each event site below is one branch when it records nothing. */
+  private final Probe probe = Probe.current();
   private ExecutorService acrossExecutor;
   private long position; // tokens pushed into the history (traceable operations and breaks)
   private long ops;
@@ -39,7 +43,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   AutomaticTracing(Interceptor.Builder<O> b, InterceptorListener listener) {
     this.tokenizer = b.tokenizer;
-    this.sink = b.sink;
+    this.sink = ProbedSink.wrap(b.sink, probe);
     Executor executor = b.executor;
     if (executor == null) {
       ownedExecutor = Executors.newSingleThreadExecutor(r -> {
@@ -57,7 +61,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     this.finder = new TraceFinder(b.settings, executor, across, b.collective, listener, b.miner, b.filterWindows);
     this.cache = new TraceCache(b.settings, listener);
     this.pointers = new CommitPointers(b.settings, cache);
-    this.issuer = new TraceIssuer<>(b.settings, b.sink, cache, pointers);
+    this.issuer = new TraceIssuer<>(b.settings, sink, cache, pointers);
     this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
   }
 
@@ -82,6 +86,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
         forward(op);
       }
     }
+    depart();
   }
 
   @Override
@@ -123,7 +128,17 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   /** An operation arrives. */
   void arrive() {
     checkOpen();
+    if (probe.ops()) {
+      probe.event(EventKind.OP_ISSUED, ops);
+    }
     ops++;
+  }
+
+  /** The operation's call returns to the program. */
+  void depart() {
+    if (probe.ops()) {
+      probe.event(EventKind.OP_DONE, 0);
+    }
   }
 
   void checkOpen() {
@@ -138,6 +153,9 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   /** Appends a token to the history; returns whether an ingestion point is due. */
   boolean record(long token) {
+    if (probe.ops()) {
+      probe.event(EventKind.OP_TOKENIZED, token);
+    }
     finder.push(token, position++, issuer.tracedRun());
     return finder.isDue(position);
   }
@@ -160,6 +178,9 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     watcher.advance(token, pos);
     pointers.advance(token, pos);
     issuer.afterToken();
+    if (probe.ops()) {
+      probe.event(EventKind.OP_MATCHED, ops - 1);
+    }
   }
 
   /** A no-op: forwarded in order, invisible to matching. */

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.suffix.RepeatFinder;
 import org.apophenia.suffix.RulerSchedule;
 
@@ -100,6 +102,8 @@ final class TraceFinder {
   private final RulerSchedule schedule;
   private final Collective collective;
   private final InterceptorListener listener;
+  /** The event recorder's, read once: jobs queued and ingested here, mined on whichever thread mines them. */
+  private final Probe probe = Probe.current();
   /** The last {@code historyBuffers * batchSize} tokens, by position modulo its length. */
   private final long[] history;
   /** Tokens in the current buffer (the ruler schedule's clock) and full buffers so far. */
@@ -278,9 +282,12 @@ final class TraceFinder {
     long delay = wide ? Math.max(interval, Math.min(w / 4, batchSize)) : interval;
     MiningJob job = window == null ? MiningJob.answered(nextJob++, position, position + delay, w, NO_REPEATS)
         : new MiningJob(nextJob++, position, position + delay, window);
+    if (probe.mining()) {
+      probe.event(EventKind.JOB_QUEUED, w, job.index());
+    }
     if (window != null) {
       lane.last = lane.last.handleAsync((r, e) -> {
-        job.runIfUnclaimed(this::mineMeasured);
+        job.runIfUnclaimed(win -> mineMeasured(job, win));
         return null;
       }, lane.executor);
     }
@@ -304,15 +311,23 @@ final class TraceFinder {
     }
   }
 
-  /** Runs the miner on the mining thread, adding its CPU time and tokens to the totals. */
-  private MiningResult mineMeasured(long[] window) {
+  /** Runs the miner on {@code job}'s window, adding its CPU time and tokens to the totals. */
+  private MiningResult mineMeasured(MiningJob job, long[] window) {
+    if (probe.mining()) {
+      probe.event(EventKind.JOB_STARTED, window.length, job.index());
+    }
     long c0 = cpuNanos();
+    MiningResult r = null;
     try {
-      return miner.apply(window);
+      r = miner.apply(window);
+      return r;
     } finally {
       long c1 = cpuNanos();
       miningCpuNanos.add(c1 - c0);
       tokensMined.add(window.length);
+      if (probe.mining()) {
+        probe.event(EventKind.JOB_FINISHED, r == null ? -1 : r.sequences().size(), job.index());
+      }
     }
   }
 
@@ -367,6 +382,10 @@ final class TraceFinder {
         } else {
           jobsFailed++;
         }
+        if (probe.mining()) {
+          probe.event(EventKind.JOB_INGESTED, (waited ? EventKind.INGESTED_WAITED : 0)
+              | (ok ? 0 : EventKind.INGESTED_FAILED), j.index());
+        }
         if (listener != InterceptorListener.NONE) {
           listener.jobIngested(new MiningReport(j.index(), j.launchPosition(), j.windowLength(),
               r == null ? 0 : r.nanos(), ok ? r.sequences().size() : 0, position, waited, !ok));
@@ -403,11 +422,16 @@ final class TraceFinder {
    * mining thread has not started it, else awaited (a wait, counted).
    */
   private MiningResult await(MiningJob j) {
+    boolean waiting = false; // recorded as a "wait for mining" slice
     if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
-        && j.runIfUnclaimed(this::mineMeasured)) {
+        && j.runIfUnclaimed(win -> mineMeasured(j, win))) {
       jobsMinedInline++;
     } else if (!j.result().isDone()) {
       waits++;
+      waiting = probe.mining();
+      if (waiting) {
+        probe.event(EventKind.JOB_WAIT_BEGIN, j.index());
+      }
     }
     try {
       return j.result().get(jobTimeoutNanos, TimeUnit.NANOSECONDS);
@@ -422,6 +446,10 @@ final class TraceFinder {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());
+    } finally {
+      if (waiting) {
+        probe.event(EventKind.JOB_WAIT_END, j.index());
+      }
     }
     return null;
   }

@@ -3,7 +3,8 @@
  * ASPLOS 2025): hashes each issued operation into a token, mines the token history for
  * non-overlapping repeats with {@code org.apophenia.suffix}, and wraps recurring fragments of the
  * stream in {@code beginTrace}/{@code endTrace} markers. Knows nothing of any particular runtime and
- * depends only on {@code suffix}, Guava and fastutil.
+ * depends only on {@code suffix}, {@code recorder} (the real-time event recorder, whose probes are
+ * off unless a recorder is installed), Guava and fastutil.
  *
  * <p><b>Public API.</b> The SPI a runtime implements ({@link org.apophenia.autotrace.TraceSink},
  * {@link org.apophenia.autotrace.Tokenizer} with {@link org.apophenia.autotrace.Traceability} and the
@@ -23,7 +24,8 @@
  * <ul>
  *   <li><i>automatic</i>, the glue where the stream enters and the program blocks:
  *       {@code AutomaticTracing}, and {@code AccountedTracing}, the same with its stages charged to a
- *       time account (chosen once, by the builder);
+ *       time account (chosen once, by the builder); {@code ProbedSink}, the sink as the event
+ *       recorder ({@code org.apophenia.recorder}) sees it, only under {@code --profile};
  *   <li><i>recognizer</i>, the paper's trace finder: {@code TraceFinder} (history, ruler sampling,
  *       asynchronous mining jobs, agreed ingestion), {@code MiningJob}, {@code MiningResult},
  *       {@code RepeatFilter};

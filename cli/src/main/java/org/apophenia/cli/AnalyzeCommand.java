@@ -21,6 +21,8 @@ import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.SpanSampler;
 import org.apophenia.autotrace.accounting.TimeAccount;
+import org.apophenia.cli.profile.ProfileOptions;
+import org.apophenia.cli.profile.ProfileSession;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
 import org.apophenia.cli.report.Summary;
@@ -76,6 +78,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   /** {@code --settings} and a flag per knob of Apophenia's registry. */
   @Mixin ApopheniaFlags apophenia;
 
+  /** {@code --profile DIR} and its settings: the event recorder. */
+  @Mixin ProfileOptions profile;
+
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
           + "interleaved by concurrent writers.")
@@ -122,6 +127,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
     OutputPaths.directory("--out", out, REPORT_FILES);
+    OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
+    profile.settings();
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
     try (TraceSearchLog rec = out == null ? TraceSearchLog.counting() : TraceSearchLog.spilling();
         MiningLog mining = out == null ? MiningLog.counting() : MiningLog.recording()) {
@@ -134,6 +141,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     InterceptorStats stats;
     StreamReader reader;
     ChunkedFeed<StreamOp> feed;
+    ProfileSession recording = profile.start(); // before the interceptor is built: it takes its probe then
     long t0 = System.nanoTime();
     // Sampled timing by default: at a few hundred ns per op, reading the clock at each of the 4-5
     // switches of every op would be a large part of what is measured (see SpanSampler).
@@ -151,6 +159,10 @@ final class AnalyzeCommand implements Callable<Integer> {
       stats = apophenia.stats();
     } catch (MalformedStreamException | InputException e) {
       throw new UserError(e.getMessage(), e);
+    } finally {
+      if (recording != null) {
+        recording.stop(); // the interceptor is closed: its mining thread records no more
+      }
     }
     double millis = (System.nanoTime() - t0) / 1e6;
     long[] t = account.snapshot(TimeAccount.newSnapshot());
@@ -189,6 +201,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("tokensMined", stats.tokensMined());
     extra.put("miningCpuNanosPerOp", (double) stats.miningCpuNanos() / n);
     extra.put("miningCoreFraction", stats.miningCpuNanos() / (millis * 1e6));
+    if (recording != null) {
+      extra.put("profile", recording.finish(spec.commandLine().getErr()));
+    }
     if (out != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
           file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
+import org.apophenia.cli.profile.ProfileOptions;
+import org.apophenia.cli.profile.ProfileSession;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -15,6 +18,7 @@ import org.apophenia.samples.apps.SampleCheckException;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.adapter.Mode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -69,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
           + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
   Path out;
 
+  /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
+  @Mixin ProfileOptions profile;
+
   @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "0",
       description = "Run the sample N more times first in this JVM, discarding those runs, so that the reported "
           + "run's real times are of compiled code rather than of the JIT compiler at work (JMH's warm-up "
@@ -111,6 +118,8 @@ final class RunCommand implements Callable<Integer> {
     }
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
     OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
+    profile.settings();
     if (size != null) {
       o = o.withSize(size);
     }
@@ -120,6 +129,7 @@ final class RunCommand implements Callable<Integer> {
     Limits.JIT_WARMUP.check(jitWarmup);
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
+    Map<String, Object> profiled = null;
     try {
       for (int i = 0; i < jitWarmup; i++) {
         if (System.console() != null) {
@@ -132,7 +142,17 @@ final class RunCommand implements Callable<Integer> {
         // run's own allocation decides when a collection pauses it (the pauses are reported: gcPause)
         System.gc();
       }
-      r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
+      ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
+      try {
+        r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
+      } finally {
+        if (recording != null) {
+          recording.stop();
+        }
+      }
+      if (recording != null) {
+        profiled = recording.finish(err);
+      }
     } catch (SampleCheckException e) {
       err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
       return 1;
@@ -145,6 +165,9 @@ final class RunCommand implements Callable<Integer> {
       j.put("costModel", costModel);
       j.put("costModelParameters", o.costModel().describe());
       j.put("clockReadNanos", TimeAccount.clockReadNanos());
+      if (profiled != null) {
+        j.put("profile", profiled);
+      }
       w.println(new ObjectMapper().writeValueAsString(j));
     } else {
       w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),

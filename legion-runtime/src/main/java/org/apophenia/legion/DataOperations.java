@@ -27,6 +27,8 @@ import org.apophenia.legion.tracing.Issued;
 import org.apophenia.legion.tracing.OpKind;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.ReplaySupport;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
 import org.apophenia.sim.Simulation;
@@ -55,6 +57,8 @@ final class DataOperations {
   private final Ordering ordering;
   private final RuntimeCharges charges;
   private final TraceMarkers markers;
+  /** The event recorder's, read once: the program's waits for inline mappings. */
+  private final Probe probe = Probe.current();
 
   DataOperations(Simulation sim, Memory hostMemory, RegionForest forest, LogicalAnalyzer logical,
       PhysicalAnalyzer physical, Effects effects, TraceAnalysisBuilder capture, Resolution resolution,
@@ -206,8 +210,14 @@ final class DataOperations {
     List<Issued> issued = new ArrayList<>();
     physical.prepare(r.node(), r.mask(), r.priv(), null, -1, m, logicalPre, all, issued);
     Event ready = sim.merge(all);
+    if (probe.waits()) {
+      probe.event(EventKind.WAIT_BEGIN, EventKind.WAIT_INLINE, op);
+    }
     sim.runUntil(ready);
     effects.applyTriggered(sim);
+    if (probe.waits()) {
+      probe.event(EventKind.WAIT_END, op);
+    }
     Event done = sim.userEvent();
     sim.trigger(done);
     physical.commit(r.node(), r.mask(), r.priv(), m, done, null);

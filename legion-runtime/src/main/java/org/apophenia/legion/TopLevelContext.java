@@ -2,6 +2,8 @@ package org.apophenia.legion;
 
 import org.apophenia.legion.error.DestroyedResourceException;
 import org.apophenia.legion.instances.Effects;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 
@@ -15,6 +17,8 @@ final class TopLevelContext implements Waiter {
   private final Effects effects;
   private final TraceMarkers markers;
   private boolean destroyed;
+  /** The event recorder's, read once: the program's waits on futures. */
+  private final Probe probe = Probe.current();
 
   TopLevelContext(Simulation sim, Effects effects, TraceMarkers markers) {
     this.sim = sim;
@@ -41,7 +45,13 @@ final class TopLevelContext implements Waiter {
           + ": its context (the runtime) has been destroyed");
     }
     markers.untraceable("a blocking wait on the future of " + producer);
+    if (probe.waits()) {
+      probe.event(EventKind.WAIT_BEGIN, 0, 0);
+    }
     sim.runUntil(event);
     effects.applyTriggered(sim);
+    if (probe.waits()) {
+      probe.event(EventKind.WAIT_END, 0);
+    }
   }
 }

@@ -17,6 +17,8 @@ import org.apophenia.legion.tracing.OpAnalysis;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
@@ -51,6 +53,8 @@ final class TraceMarkers {
   private int launchPosition;
   /** Index-launch futures whose points a trace engine may defer: joined at {@code tend}. */
   private final ArrayList<DeferredJoin> deferredJoins = new ArrayList<>();
+  /** The event recorder's, read once: each trace occurrence, and each operation the engine takes for replay. */
+  private final Probe probe = Probe.current();
 
   TraceMarkers(Simulation sim, TraceAnalysisBuilder capture, RuntimeCharges charges, RegionForest forest,
       DependenceGraph graph) {
@@ -107,6 +111,9 @@ final class TraceMarkers {
     }
     TraceEngine.Decision d = engine.onOperation(openTrace, pending, support);
     if (d == TraceEngine.Decision.HANDLED) {
+      if (probe.replay()) {
+        probe.event(EventKind.REPLAY_TAKEN, handedOver.size(), pending.op());
+      }
       handedOver.add(pending);
       return true;
     }
@@ -190,6 +197,9 @@ final class TraceMarkers {
     if (id < 0) {
       throw new TraceMarkerException("tbegin(" + id + "): trace ids are non-negative");
     }
+    if (probe.traces()) {
+      probe.event(EventKind.RUNTIME_TRACE_BEGIN, id);
+    }
     openTrace = id;
     launchPosition = 0;
     handedOver.clear();
@@ -207,9 +217,12 @@ final class TraceMarkers {
     if (openTrace != id) {
       throw new TraceMarkerException("tend(" + id + ") does not match the open tbegin(" + openTrace + ")");
     }
+    long outcome = EventKind.TRACE_NO_ENGINE;
     if (engine != null) {
       try {
-        if (engine.endTrace(id, support) == TraceEngine.Decision.ANALYZE_DEFERRED) {
+        TraceEngine.Decision d = engine.endTrace(id, support);
+        outcome = d == TraceEngine.Decision.HANDLED ? EventKind.TRACE_REPLAYED : EventKind.TRACE_RECORDED;
+        if (d == TraceEngine.Decision.ANALYZE_DEFERRED) {
           analyseDeferred();
         }
         engine.closeTrace(id, support);
@@ -222,6 +235,9 @@ final class TraceMarkers {
       }
     }
     openTrace = -1;
+    if (probe.traces()) {
+      probe.event(EventKind.RUNTIME_TRACE_END, outcome, id);
+    }
   }
 
   /** Index-launch futures of the trace just closed: their points may have been issued only at tend. */

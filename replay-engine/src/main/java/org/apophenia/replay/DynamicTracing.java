@@ -6,6 +6,8 @@ import org.apophenia.legion.tracing.OpAnalysis;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.replay.stats.TracingCounters;
 import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.replay.template.Optimisation;
@@ -100,6 +102,8 @@ public final class DynamicTracing implements TraceEngine {
   private Event summaryCompletion;
 
   private final TracingCounters counters = new TracingCounters();
+  /** The event recorder's, read once when the engine is built: each replay of a recording. */
+  private final Probe probe = Probe.current();
 
   public DynamicTracing() {
     this(TracingOptions.defaults());
@@ -253,7 +257,7 @@ public final class DynamicTracing implements TraceEngine {
             failure = mismatch(traceId, n, null); // thrown once the trace is recorded
           }
           return Decision.ANALYZE_DEFERRED;
-        } else if (replay(support)) {
+        } else if (replayRecorded(traceId, support)) {
           return Decision.HANDLED;
         } else {
           counters.recordPreconditionFailure();
@@ -302,6 +306,17 @@ public final class DynamicTracing implements TraceEngine {
     if (!duplicate) {
       cache.add(r);
     }
+  }
+
+  /** {@link #replay}, as a "replay" slice for the event recorder: its trace, whether it replayed, how many operations. */
+  private boolean replayRecorded(int traceId, TraceSupport support) {
+    if (!probe.replay()) {
+      return replay(support);
+    }
+    probe.event(EventKind.REPLAY_BEGIN, traceId);
+    boolean replayed = replay(support);
+    probe.event(EventKind.REPLAY_END, replayed ? 1 : 0, buffer.size());
+    return replayed;
   }
 
   /** Replays a matching candidate if one may be replayed now; false if none. */

@@ -3,6 +3,8 @@ package org.apophenia.legion.analysis;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
 
@@ -20,6 +22,8 @@ public final class Ordering {
   private final IntArrayList sinceFence = new IntArrayList();
   private long analysisNanos;
   private long analysedOps;
+  /** The event recorder's, read once: every analysed operation's slice is recorded here, from times read anyway. */
+  private final Probe probe = Probe.current();
 
   public Ordering(DependenceGraph graph, Simulation sim, TraceAnalysisBuilder capture) {
     this.graph = graph;
@@ -85,9 +89,13 @@ public final class Ordering {
     graph.setDeps(op, deps.toIntArray());
     graph.setEvent(op, done);
     graph.takePending(op);
-    long dt = System.nanoTime() - t0;
+    long t1 = System.nanoTime();
+    long dt = t1 - t0;
     analysisNanos += dt;
     analysedOps++;
+    if (probe.analysis()) {
+      probe.complete(EventKind.ANALYSIS, t0, t1, op);
+    }
     return dt;
   }
 

@@ -9,6 +9,8 @@ import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.legion.LegionRuntime;
+import org.apophenia.recorder.EventKind;
+import org.apophenia.recorder.Probe;
 import org.apophenia.replay.DynamicTracing;
 
 /**
@@ -63,6 +65,8 @@ public final class RuntimeAdapter implements AutoCloseable {
   private final Interceptor<ArrayOp> apophenia;
   private long issued;
   private boolean closed;
+  /** The event recorder's, read once: where the program blocks, and whether that was a break. */
+  private final Probe probe = Probe.current();
 
   private RuntimeAdapter(Builder b) {
     this.runtime = b.runtime;
@@ -138,6 +142,9 @@ public final class RuntimeAdapter implements AutoCloseable {
    * whole array.
    */
   public void blockingWait() {
+    if (probe.waits()) {
+      probe.event(EventKind.BLOCKING_POINT, 1, issued);
+    }
     if (apophenia != null && !closed) {
       apophenia.blockingWait();
     }
@@ -146,8 +153,13 @@ public final class RuntimeAdapter implements AutoCloseable {
   private void waitOn(boolean buffered) {
     if (buffered || runtime.openTrace() >= 0) {
       blockingWait();
-    } else if (apophenia != null && !closed) {
-      apophenia.waited();
+    } else {
+      if (probe.waits()) {
+        probe.event(EventKind.BLOCKING_POINT, 0, issued);
+      }
+      if (apophenia != null && !closed) {
+        apophenia.waited();
+      }
     }
   }
 

@@ -90,15 +90,8 @@ public final class ChromeTrace {
     return r instanceof Processor p ? p.id() : m.processors().size() + ((Channel) r).id();
   }
 
-  /** Nanoseconds as a decimal number of microseconds, exact (no binary floating point). */
   private static String micros(long nanos) {
-    long whole = nanos / 1000;
-    int frac = (int) (nanos % 1000);
-    if (frac == 0) {
-      return Long.toString(whole);
-    }
-    String f = Integer.toString(1000 + frac).substring(1);
-    return whole + "." + f;
+    return TraceFormats.micros(nanos);
   }
 
   private static void metadata(JsonGenerator g, String what, int pid, int tid, String name) throws IOException {

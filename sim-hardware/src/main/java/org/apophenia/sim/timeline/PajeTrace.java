@@ -35,7 +35,7 @@ public final class PajeTrace {
   /** Writes {@code timeline} to {@code out} (not closed). */
   public static void write(Timeline timeline, Writer out) throws IOException {
     Machine m = timeline.machine();
-    out.write(HEADER);
+    out.write(TraceFormats.PAJE_HEADER);
     out.write("# machine " + m.name() + "; " + timeline.omissions() + "\n");
     out.write("0 CT_Machine 0 \"Machine\"\n");
     out.write("0 CT_Node CT_Machine \"Node\"\n");
@@ -130,55 +130,10 @@ public final class PajeTrace {
   }
 
   private static void date(StringBuilder b, long nanos) {
-    b.append(nanos / 1_000_000_000L).append('.');
-    String frac = Long.toString(1_000_000_000L + nanos % 1_000_000_000L);
-    b.append(frac, 1, frac.length());
+    TraceFormats.pajeDate(b, nanos);
   }
 
   private static String quote(String s) {
-    return '"' + s.replace('"', '\'').replace('\n', ' ') + '"';
+    return TraceFormats.pajeQuote(s);
   }
-
-  private static final String HEADER = """
-      %EventDef PajeDefineContainerType 0
-      %       Alias string
-      %       Type string
-      %       Name string
-      %EndEventDef
-      %EventDef PajeDefineStateType 1
-      %       Alias string
-      %       Type string
-      %       Name string
-      %EndEventDef
-      %EventDef PajeDefineEntityValue 2
-      %       Alias string
-      %       Type string
-      %       Name string
-      %       Color color
-      %EndEventDef
-      %EventDef PajeCreateContainer 3
-      %       Time date
-      %       Alias string
-      %       Type string
-      %       Container string
-      %       Name string
-      %EndEventDef
-      %EventDef PajeDestroyContainer 4
-      %       Time date
-      %       Type string
-      %       Name string
-      %EndEventDef
-      %EventDef PajePushState 5
-      %       Time date
-      %       Type string
-      %       Container string
-      %       Value string
-      %       Name string
-      %EndEventDef
-      %EventDef PajePopState 6
-      %       Time date
-      %       Type string
-      %       Container string
-      %EndEventDef
-      """;
 }
