@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleCheckException;
+import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.adapter.Mode;
 import picocli.CommandLine.Command;
@@ -28,6 +30,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
+    modelTransformer = RunCommand.IterationsHelp.class,
     description = "Run a sample array program (jacobi, cfd, swe, s3d, mlp, stencil) with tracing off, "
         + "hand-placed or automatic.")
 final class RunCommand implements Callable<Integer> {
@@ -41,7 +44,8 @@ final class RunCommand implements Callable<Integer> {
       description = "none, manual (the sample's hand-placed traces) or auto (Apophenia); default ${DEFAULT-VALUE}.")
   String mode;
 
-  @Option(names = "--iterations", paramLabel = "N", description = "Main-loop iterations (default: the sample's).")
+  /** The help states the heap's bound on this JVM ({@link IterationsHelp}). */
+  @Option(names = "--iterations", paramLabel = "N")
   Integer iterations;
 
   @Option(names = "--size", paramLabel = "N", description = "Problem size (default: the sample's).")
@@ -67,7 +71,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write Apophenia's dumps (summary.json, traces.json, trace-search.csv/png, mining.csv) and the "
-          + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
+          + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE), and manifest.json naming them: "
+          + "all of them appear at the end, or none.")
   Path out;
 
   @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "0",
@@ -110,7 +115,12 @@ final class RunCommand implements Callable<Integer> {
           + " rows (--size) into row blocks; give at most one tile per row");
     }
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
-    OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
+    RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
+    Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    if (target != null) {
+      OutputPaths.temporaryDirectory("run --out keeps per-operation records there while it runs");
+    }
     if (size != null) {
       o = o.withSize(size);
     }
@@ -132,7 +142,12 @@ final class RunCommand implements Callable<Integer> {
         // run's own allocation decides when a collection pauses it (the pauses are reported: gcPause)
         System.gc();
       }
-      r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
+      try (FileSet set = target == null ? null : FileSet.open(target)) {
+        r = SampleRunSupport.run(s, o, set, System.console() != null ? err : null);
+        if (set != null) {
+          set.commit();
+        }
+      }
     } catch (SampleCheckException e) {
       err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
       return 1;
@@ -212,5 +227,20 @@ final class RunCommand implements Callable<Integer> {
     }
     w.printf(java.util.Locale.ROOT, "real ns/op, %s:%s = %.0f (wall %.0f; GC pauses %.0f, inside the buckets)%n",
         window, b, sum, s.wallNanosPerOp(), s.gcPauseNanosPerOp());
+  }
+
+  /** Writes the bound {@link RunBudget} sets on this heap into the help of {@code --iterations}. */
+  static final class IterationsHelp implements picocli.CommandLine.IModelTransformer {
+    @Override
+    public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec command) {
+      picocli.CommandLine.Model.OptionSpec o = command.findOption("--iterations");
+      command.remove(o);
+      command.addOption(o.toBuilder().description("Main-loop iterations (default: the sample's); 1.."
+          + Limits.ITERATIONS.max() + ", and within the heap with the tiles: the simulation keeps every event, so on "
+          + "4 tiles and this JVM's " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap at most "
+          + RunBudget.describe(4) + ", and on 16 tiles " + RunBudget.describe(16) + " (more with JAVA_OPTS=-Xmx...).")
+          .build());
+      return command;
+    }
   }
 }
