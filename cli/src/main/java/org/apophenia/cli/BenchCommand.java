@@ -23,6 +23,7 @@ import org.apophenia.cli.bench.GroupResult;
 import org.apophenia.cli.output.AtomicFile;
 import org.apophenia.cli.output.FileSet;
 import org.apophenia.cli.streams.InputException;
+import org.apophenia.cli.streams.JsonNumbers;
 import org.apophenia.cli.streams.MalformedStreamException;
 import org.apophenia.cli.streams.TextInput;
 import picocli.CommandLine.Command;
@@ -151,6 +152,10 @@ final class BenchCommand implements Callable<Integer> {
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readValue(text, Object.class);
       if (!(o instanceof Map<?, ?> m) || !(m.get("groups") instanceof List<?>)) {
         throw new UserError("--out: " + file + ": not a bench.json (no \"groups\" list); a run merges into it, move it away");
+      }
+      if (JsonNumbers.hasNonFinite(o)) { // merged and written back, Infinity would not be JSON
+        throw new UserError("--out: " + file + ": " + JsonNumbers.describeFirst(text, true)
+            + " (a run merges into bench.json; move it away)");
       }
       return (Map<String, Object>) o;
     } catch (JsonProcessingException e) {

@@ -2,7 +2,6 @@ package org.apophenia.cli.streams;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,8 +55,8 @@ final class JsonlParser implements StreamParser {
     if (o == null || !o.isObject()) {
       throw new MalformedStreamException(file, line, "expected a JSON object");
     }
-    if (hasNonFinite(o)) {
-      throw nonFinite(t, line);
+    if (JsonNumbers.hasNonFinite(o)) { // 1e400 and 1e401 would both be Infinity: one token for two operations
+      throw new MalformedStreamException(file, line, JsonNumbers.describeFirst(t, false));
     }
     JsonNode task = o.get("task");
     if (task == null || !task.isTextual()) {
@@ -98,43 +97,5 @@ final class JsonlParser implements StreamParser {
       args.add(b.toString());
     }
     return keys.op(task.asText(), args, kind);
-  }
-
-  /**
-   * Whether {@code n} holds a number that overflowed a double ({@code 1e400} reads as Infinity, the
-   * same as {@code 1e401}: two different operations would get one token). A walk of the small tree
-   * of one line; the column is looked for only when there is one.
-   */
-  private static boolean hasNonFinite(JsonNode n) {
-    if (n.isFloatingPointNumber()) {
-      return !Double.isFinite(n.doubleValue());
-    }
-    if (n.isContainerNode()) {
-      for (JsonNode c : n) {
-        if (hasNonFinite(c)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** The error for the first non-finite number of line {@code t}, with its column. */
-  private MalformedStreamException nonFinite(String t, long line) {
-    try (JsonParser p = JSON.getFactory().createParser(t)) {
-      for (JsonToken tok = p.nextToken(); tok != null; tok = p.nextToken()) {
-        if (tok == JsonToken.VALUE_NUMBER_FLOAT && !Double.isFinite(p.getDoubleValue())) {
-          return new MalformedStreamException(file, line, "the number " + abbreviate(p.getText()) + " at column "
-              + p.currentTokenLocation().getColumnNr() + " is not finite (beyond a double's range, about 1.8e308)");
-        }
-      }
-    } catch (java.io.IOException e) {
-      // parsed once already: cannot happen; fall through to the message without a column
-    }
-    return new MalformedStreamException(file, line, "a number is not finite (beyond a double's range)");
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
   }
 }

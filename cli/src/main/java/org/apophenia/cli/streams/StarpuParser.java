@@ -71,8 +71,9 @@ final class StarpuParser implements StreamParser {
     try {
       m = Integer.parseInt(asciiInteger(mode));
     } catch (NumberFormatException e) {
-      throw new MalformedStreamException(file, line,
-          "access mode '" + mode + "' of argument " + i + " is not an integer written with the digits 0-9");
+      boolean otherDigits = mode.chars().anyMatch(c -> Character.isDigit(c) && (c < '0' || c > '9'));
+      throw new MalformedStreamException(file, line, "access mode '" + mode + "' of argument " + i
+          + " is not an integer" + (otherDigits ? " (digits are ASCII 0-9)" : ""));
     }
     if (m <= 0 || m > 0xffff) {
       throw new MalformedStreamException(file, line, "access mode " + m + " of argument " + i
