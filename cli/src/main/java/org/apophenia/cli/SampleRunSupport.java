@@ -46,6 +46,9 @@ final class SampleRunSupport {
 
   /** A preset ({@code perlmutter:4}) or a machine file, read and checked like {@code machines --validate}. */
   static Machine machine(String spec) {
+    if (spec.isEmpty()) {
+      throw new UserError("--machine: empty; give a preset such as workstation or perlmutter:4, or a machine file");
+    }
     Path p;
     try {
       p = Path.of(spec);
