@@ -22,6 +22,16 @@ final class ObservedListener extends Observed<InterceptorListener> implements In
   }
 
   @Override
+  public void jobFailed(long job, Throwable cause) {
+    Bucket caller = enter();
+    try {
+      observer.jobFailed(job, cause);
+    } finally {
+      leave(caller); // the listener may rethrow to end the run
+    }
+  }
+
+  @Override
   public void tracePromoted(long id, int length, long position) {
     Bucket caller = enter();
     observer.tracePromoted(id, length, position);

@@ -441,6 +441,7 @@ final class TraceFinder {
           j.index(), j.windowLength(), jobsFailed + 1);
     } catch (ExecutionException | CancellationException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+      listener.jobFailed(j.index(), cause); // first: a listener may end the run here (see its contract)
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
           j.index(), j.windowLength(), String.valueOf(cause), jobsFailed + 1);
     } catch (InterruptedException e) {

@@ -23,6 +23,7 @@ import org.apophenia.autotrace.accounting.SpanSampler;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.cli.profile.ProfileOptions;
 import org.apophenia.cli.profile.ProfileSession;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
 import org.apophenia.cli.report.Summary;
@@ -72,7 +73,8 @@ final class AnalyzeCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv.")
+      description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv, and "
+          + "manifest.json naming them: all of them appear at the end, or none.")
   Path out;
 
   /** {@code --settings} and a flag per knob of Apophenia's registry. */
@@ -83,7 +85,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
-          + "interleaved by concurrent writers.")
+          + "interleaved by concurrent writers; gives up after " + TextInput.MAX_SKIPPED_LINES + " malformed lines or "
+          + TextInput.MAX_SKIPPED_BYTES + " malformed bytes in a row (16 MiB: a binary file or a device such as "
+          + "/dev/zero is not a capture).")
   boolean skipMalformed;
 
   @Option(names = "--bound",
@@ -126,18 +130,23 @@ final class AnalyzeCommand implements Callable<Integer> {
     ApopheniaSettings config = apophenia.settings();
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
-    OutputPaths.directory("--out", out, REPORT_FILES);
+    Path target = OutputPaths.directory("--out", out, REPORT_FILES);
+    if (target != null) {
+      OutputPaths.temporaryDirectory("analyze --out keeps 12 bytes per operation there while it runs");
+    }
     OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
     profile.settings();
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
-    try (TraceSearchLog rec = out == null ? TraceSearchLog.counting() : TraceSearchLog.spilling();
-        MiningLog mining = out == null ? MiningLog.counting() : MiningLog.recording()) {
-      return analyze(fmt, config, rec, mining);
+    // The files go into a file set that appears whole at the end, or not at all.
+    try (FileSet set = target == null ? null : FileSet.open(target);
+        TraceSearchLog rec = target == null ? TraceSearchLog.counting() : TraceSearchLog.spilling();
+        MiningLog mining = target == null ? MiningLog.counting() : MiningLog.recording()) {
+      return analyze(fmt, config, rec, mining, set);
     }
   }
 
-  private int analyze(StreamFormat fmt, ApopheniaSettings config, TraceSearchLog rec, MiningLog mining)
-      throws IOException {
+  private int analyze(StreamFormat fmt, ApopheniaSettings config, TraceSearchLog rec, MiningLog mining,
+      FileSet set) throws IOException {
     InterceptorStats stats;
     StreamReader reader;
     ChunkedFeed<StreamOp> feed;
@@ -204,11 +213,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (recording != null) {
       extra.put("profile", recording.finish(spec.commandLine().getErr()));
     }
-    if (out != null) {
+    if (set != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
           file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
           summary.firstReplayOp());
-      ReportWriter.write(out, title, rec, mining, extra, window);
+      ReportWriter.write(set, title, rec, mining, extra, window);
+      set.commit();
     }
     PrintWriter w = spec.commandLine().getOut();
     if (reader.skippedCount() > 0) {

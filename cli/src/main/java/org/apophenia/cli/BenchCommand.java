@@ -20,7 +20,10 @@ import org.apophenia.cli.bench.BenchReport;
 import org.apophenia.cli.bench.BenchSettings;
 import org.apophenia.cli.bench.BenchSuite;
 import org.apophenia.cli.bench.GroupResult;
+import org.apophenia.cli.output.AtomicFile;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.cli.streams.InputException;
+import org.apophenia.cli.streams.JsonNumbers;
 import org.apophenia.cli.streams.MalformedStreamException;
 import org.apophenia.cli.streams.TextInput;
 import picocli.CommandLine.Command;
@@ -91,11 +94,11 @@ final class BenchCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserError("--only: " + e.getMessage(), e);
     }
-    OutputPaths.directory("--out", out, List.of("bench.json"));
-    OutputPaths.file("--markdown", markdown);
+    Path outDir = OutputPaths.directory("--out", out, List.of("bench.json"));
+    Path markdownFile = OutputPaths.file("--markdown", markdown);
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    Map<String, Object> previous = out == null ? null : previousJson(mapper, out.resolve("bench.json"));
-    String existingMarkdown = markdown == null ? null : existingMarkdown();
+    Map<String, Object> previous = out == null ? null : previousJson(mapper, outDir.resolve("bench.json"));
+    String existingMarkdown = markdown == null ? null : existingMarkdown(markdownFile);
     PrintWriter err = spec.commandLine().getErr();
     BenchSettings settings = new BenchSettings(quick, err);
     List<BenchReport.Entry> entries = new ArrayList<>();
@@ -116,14 +119,17 @@ final class BenchCommand implements Callable<Integer> {
       w.print(BenchReport.text(entries));
     }
     if (out != null) {
-      List<Path> files = BenchReport.writeFiles(out, entries);
-      Path file = out.resolve("bench.json");
-      Files.writeString(file, mapper.writeValueAsString(BenchReport.mergeJson(previous, BenchReport.json(entries, quick))),
-          StandardCharsets.UTF_8);
-      settings.progress("wrote %d files and bench.json under %s", files.size(), out);
+      // the tables, plots and bench.json appear together at the end, or not at all
+      try (FileSet set = FileSet.open(outDir)) {
+        List<String> files = BenchReport.writeFiles(set, entries);
+        set.writeString("bench.json",
+            mapper.writeValueAsString(BenchReport.mergeJson(previous, BenchReport.json(entries, quick))));
+        set.commit();
+        settings.progress("wrote %d files and bench.json under %s", files.size(), out);
+      }
     }
     if (markdown != null) {
-      writeMarkdown(entries, existingMarkdown);
+      writeMarkdown(entries, existingMarkdown, markdownFile);
     }
     w.flush();
     return 0;
@@ -147,6 +153,10 @@ final class BenchCommand implements Callable<Integer> {
       if (!(o instanceof Map<?, ?> m) || !(m.get("groups") instanceof List<?>)) {
         throw new UserError("--out: " + file + ": not a bench.json (no \"groups\" list); a run merges into it, move it away");
       }
+      if (JsonNumbers.hasNonFinite(o)) { // merged and written back, Infinity would not be JSON
+        throw new UserError("--out: " + file + ": " + JsonNumbers.describeFirst(text, true)
+            + " (a run merges into bench.json; move it away)");
+      }
       return (Map<String, Object>) o;
     } catch (JsonProcessingException e) {
       var loc = e.getLocation();
@@ -156,18 +166,18 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /** The Markdown file a run splices into, read now so that an unreadable one is refused before any work. */
-  private String existingMarkdown() {
-    if (!Files.exists(markdown)) {
+  private String existingMarkdown(Path file) {
+    if (!Files.exists(file)) {
       return "";
     }
     try {
-      return TextInput.readDocument(markdown);
+      return TextInput.readDocument(file);
     } catch (InputException | MalformedStreamException e) {
       throw new UserError("--markdown: " + e.getMessage(), e);
     }
   }
 
-  private void writeMarkdown(List<BenchReport.Entry> entries, String existing) throws IOException {
+  private void writeMarkdown(List<BenchReport.Entry> entries, String existing, Path file) throws IOException {
     StringBuilder cmd = new StringBuilder("bin/apophenia bench");
     if (quick) {
       cmd.append(" --quick");
@@ -179,12 +189,12 @@ final class BenchCommand implements Callable<Integer> {
       cmd.append(" --out ").append(out);
     }
     cmd.append(" --markdown ").append(markdown);
-    Path base = markdown.toAbsolutePath().getParent();
+    Path base = markdown.toAbsolutePath().getParent(); // as given, like the PNG paths it links to
     String md = BenchReport.markdown(entries, cmd.toString(), p -> {
       Path png = (out == null ? Path.of(p.name() + ".png") : out.resolve(p.name() + ".png")).toAbsolutePath();
       return (out == null ? "(not written: no --out) " : "") + base.relativize(png).toString().replace('\\', '/');
     });
-    Files.writeString(markdown, BenchReport.splice(existing, md), StandardCharsets.UTF_8);
+    AtomicFile.write(file, BenchReport.splice(existing, md).getBytes(StandardCharsets.UTF_8));
     new BenchSettings(true, spec.commandLine().getErr()).progress("wrote %s", markdown);
   }
 }

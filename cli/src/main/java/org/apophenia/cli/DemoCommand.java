@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.samples.apps.Jacobi;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
@@ -32,7 +33,8 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    OutputPaths.temporaryDirectory("the demo keeps per-operation records there while it runs");
     PrintWriter w = spec.commandLine().getOut();
     Machine m = SampleRunSupport.machine("workstation");
     RunOptions o = RunOptions.of(Mode.NONE, 200, m, SampleRunSupport.costModel("legion"));
@@ -41,7 +43,11 @@ final class DemoCommand implements Callable<Integer> {
     w.flush();
     PrintWriter bar = System.console() != null ? spec.commandLine().getErr() : null;
     RunResult none = SampleRunSupport.run(new Jacobi(), o, null, bar);
-    RunResult auto = SampleRunSupport.run(new Jacobi(), o.withMode(Mode.AUTO), out, bar);
+    RunResult auto;
+    try (FileSet set = FileSet.open(target)) {
+      auto = SampleRunSupport.run(new Jacobi(), o.withMode(Mode.AUTO), set, bar);
+      set.commit();
+    }
     w.printf("%-22s %12s %12s%n", "", "no tracing", "Apophenia");
     w.printf("%-22s %12d %12d%n", "operations", none.ops(), auto.ops());
     w.printf("%-22s %11.1f%% %11.1f%%%n", "traced (coverage)", 100 * none.coverage(), 100 * auto.coverage());

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.cli.figures.Figure;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.cli.figures.FigureSettings;
 import org.apophenia.cli.figures.Figures;
 import picocli.CommandLine.Command;
@@ -46,6 +47,8 @@ final class FiguresCommand implements Callable<Integer> {
     if (jobs < 1) {
       throw new UserError("--jobs must be at least 1, got " + jobs);
     }
+    // checked before any run: minutes of simulation must not end in an unwritable directory
+    Path target = OutputPaths.directory("--out", out, Figures.files());
     PrintWriter w = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     CostModel costs = CostModel.legion();
@@ -54,10 +57,14 @@ final class FiguresCommand implements Callable<Integer> {
     w.println("steady state (Figures 6-8): " + Figures.STEADY_STATE);
     w.flush();
     FigureSettings settings = quick ? FigureSettings.quick(jobs) : FigureSettings.full(jobs);
-    List<Figure> figures = Figures.make(settings, costs, out, line -> {
-      err.println(line);
-      err.flush();
-    });
+    List<Figure> figures;
+    try (FileSet set = FileSet.open(target)) {
+      figures = Figures.make(settings, costs, set, line -> {
+        err.println(line);
+        err.flush();
+      });
+      set.commit(); // the four figures' CSVs and PNGs appear together, or not at all
+    }
     long pass = 0;
     long all = 0;
     for (Figure f : figures) {

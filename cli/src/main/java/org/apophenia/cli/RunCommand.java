@@ -10,11 +10,13 @@ import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.cli.profile.ProfileOptions;
 import org.apophenia.cli.profile.ProfileSession;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.samples.apps.IterationMarks;
 import org.apophenia.samples.apps.RunOptions;
 import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleCheckException;
+import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.adapter.Mode;
 import picocli.CommandLine.Command;
@@ -32,6 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
+    modelTransformer = RunCommand.IterationsHelp.class,
     description = "Run a sample array program (SAMPLE below) with tracing off, hand-placed or automatic.")
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -44,7 +47,8 @@ final class RunCommand implements Callable<Integer> {
       description = "none, manual (the sample's hand-placed traces) or auto (Apophenia); default ${DEFAULT-VALUE}.")
   String mode;
 
-  @Option(names = "--iterations", paramLabel = "N", description = "Main-loop iterations (default: the sample's).")
+  /** The help states the heap's bound on this JVM ({@link IterationsHelp}). */
+  @Option(names = "--iterations", paramLabel = "N")
   Integer iterations;
 
   @Option(names = "--size", paramLabel = "N", description = "Problem size (default: the sample's).")
@@ -70,7 +74,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write Apophenia's dumps (summary.json, traces.json, trace-search.csv/png, mining.csv) and the "
-          + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
+          + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE), and manifest.json naming them: "
+          + "all of them appear at the end, or none.")
   Path out;
 
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
@@ -117,7 +122,12 @@ final class RunCommand implements Callable<Integer> {
           + " rows (--size) into row blocks; give at most one tile per row");
     }
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
-    OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
+    RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
+    Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    if (target != null) {
+      OutputPaths.temporaryDirectory("run --out keeps per-operation records there while it runs");
+    }
     OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
     profile.settings();
     if (size != null) {
@@ -143,15 +153,20 @@ final class RunCommand implements Callable<Integer> {
         System.gc();
       }
       ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
-      try {
-        r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
-      } finally {
-        if (recording != null) {
-          recording.stop();
+      try (FileSet set = target == null ? null : FileSet.open(target)) {
+        try {
+          r = SampleRunSupport.run(s, o, set, System.console() != null ? err : null);
+        } finally {
+          if (recording != null) {
+            recording.stop();
+          }
         }
-      }
-      if (recording != null) {
-        profiled = recording.finish(err);
+        if (recording != null) {
+          profiled = recording.finish(err);
+        }
+        if (set != null) {
+          set.commit();
+        }
       }
     } catch (SampleCheckException e) {
       err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
@@ -235,5 +250,20 @@ final class RunCommand implements Callable<Integer> {
     }
     w.printf(java.util.Locale.ROOT, "real ns/op, %s:%s = %.0f (wall %.0f; GC pauses %.0f, inside the buckets)%n",
         window, b, sum, s.wallNanosPerOp(), s.gcPauseNanosPerOp());
+  }
+
+  /** Writes the bound {@link RunBudget} sets on this heap into the help of {@code --iterations}. */
+  static final class IterationsHelp implements picocli.CommandLine.IModelTransformer {
+    @Override
+    public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec command) {
+      picocli.CommandLine.Model.OptionSpec o = command.findOption("--iterations");
+      command.remove(o);
+      command.addOption(o.toBuilder().description("Main-loop iterations (default: the sample's); 1.."
+          + Limits.ITERATIONS.max() + ", and within the heap with the tiles: the simulation keeps every event, so on "
+          + "4 tiles and this JVM's " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap at most "
+          + RunBudget.describe(4) + ", and on 16 tiles " + RunBudget.describe(16) + " (more with JAVA_OPTS=-Xmx...).")
+          .build());
+      return command;
+    }
   }
 }

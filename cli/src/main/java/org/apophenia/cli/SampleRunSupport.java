@@ -3,7 +3,6 @@ package org.apophenia.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.apps.Sample;
 import org.apophenia.samples.apps.SampleRunner;
 import org.apophenia.samples.adapter.ArrayOp;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.cli.report.MiningLog;
 import org.apophenia.cli.report.ReportWriter;
 import org.apophenia.cli.report.TraceSearchLog;
@@ -46,6 +46,9 @@ final class SampleRunSupport {
 
   /** A preset ({@code perlmutter:4}) or a machine file, read and checked like {@code machines --validate}. */
   static Machine machine(String spec) {
+    if (spec.isEmpty()) {
+      throw new UserError("--machine: empty; give a preset such as workstation or perlmutter:4, or a machine file");
+    }
     Path p;
     try {
       p = Path.of(spec);
@@ -71,8 +74,11 @@ final class SampleRunSupport {
     };
   }
 
-  /** Runs {@code sample}; with {@code out}, writes the dumps there; with {@code progress}, draws a bar. */
-  static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress) throws IOException {
+  /**
+   * Runs {@code sample}; with {@code out}, writes the dumps into that file set (the caller commits
+   * it); with {@code progress}, draws a bar.
+   */
+  static RunResult run(Sample sample, RunOptions options, FileSet out, PrintWriter progress) throws IOException {
     if (out == null) {
       return run(sample, options, null, progress, null, null);
     }
@@ -82,13 +88,15 @@ final class SampleRunSupport {
     }
   }
 
-  private static RunResult run(Sample sample, RunOptions options, Path out, PrintWriter progress,
+  private static RunResult run(Sample sample, RunOptions options, FileSet out, PrintWriter progress,
       TraceSearchLog rec, MiningLog mining) throws IOException {
     TimelineLog timeline = out == null ? null
         : TimelineLog.bounded(options.machine(), TimelineLog.DEFAULT_MAX_SPANS);
     RunOptions o = options;
     if (out != null) {
       o = o.withObservers(mining, new Mirror(rec), timeline);
+    } else {
+      o = o.withObservers(MiningLog.counting(), null, null); // a job out of memory ends the run (MiningLog#jobFailed)
     }
     if (progress != null) {
       o = o.withProgress(new ProgressBar(progress, options.iterations()));
@@ -101,10 +109,10 @@ final class SampleRunSupport {
       String title = String.format("%s (%s): %.1f%% of %d ops traced, %d traces", r.sample(), r.mode(),
           100 * r.coverage(), r.ops(), r.tracesRecorded());
       ReportWriter.write(out, title, rec, mining, summary(r, options), 5000);
-      try (Writer w = Files.newBufferedWriter(out.resolve("timeline.json"), StandardCharsets.UTF_8)) {
+      try (Writer w = out.writer("timeline.json")) {
         ChromeTrace.write(timeline.timeline(), w);
       }
-      try (Writer w = Files.newBufferedWriter(out.resolve("timeline.paje"), StandardCharsets.UTF_8)) {
+      try (Writer w = out.writer("timeline.paje")) {
         PajeTrace.write(timeline.timeline(), w);
       }
     }

@@ -1,5 +1,9 @@
 package org.apophenia.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+import org.apophenia.cli.output.OutputFailure;
 import org.apophenia.cli.streams.InputException;
 import org.apophenia.cli.streams.MalformedStreamException;
 import picocli.CommandLine;
@@ -21,8 +25,18 @@ final class UserErrors {
 
   static int handleExecution(Exception e, CommandLine cmd, ParseResult parsed) throws Exception {
     if (e instanceof UserError || e instanceof IllegalArgumentException || e instanceof InputException
-        || e instanceof MalformedStreamException) {
+        || e instanceof MalformedStreamException || e instanceof OutputFailure) {
       cmd.getErr().println(prefix(cmd) + e.getMessage());
+      return USAGE;
+    }
+    if (e instanceof IOException io) {
+      // the file system refused (a disk full, a directory removed under the run): one line, naming the file
+      cmd.getErr().println(prefix(cmd) + (io instanceof FileSystemException f && f.getFile() != null
+          ? "cannot write " + f.getFile() + ": " + OutputFailure.reason(io) : OutputFailure.reason(io)));
+      return USAGE;
+    }
+    if (e instanceof UncheckedIOException u) {
+      cmd.getErr().println(prefix(cmd) + OutputFailure.reason(u.getCause()));
       return USAGE;
     }
     throw e;

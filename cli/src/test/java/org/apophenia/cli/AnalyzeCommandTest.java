@@ -281,6 +281,10 @@ class AnalyzeCommandTest {
     byte[] png = Files.readAllBytes(out.resolve("trace-search.png"));
     assertThat(png.length).isGreaterThan(10_000);
     assertThat(png[1]).isEqualTo((byte) 'P');
+    // the set is whole: manifest.json names the five, with sizes and SHA-256s that match
+    org.apophenia.cli.output.FileSet.Found set = org.apophenia.cli.output.FileSet.read(out);
+    assertThat(set.status()).as(set.problem()).isEqualTo(org.apophenia.cli.output.FileSet.Status.WHOLE);
+    assertThat(set.manifest().names()).containsExactlyInAnyOrderElementsOf(AnalyzeCommand.REPORT_FILES);
   }
 
   @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,9 @@ class BenchCommandTest {
     assertTrue(r.out().contains("FindRepeats"), r.out());
     assertTrue(Files.readString(dir.resolve("o/mining.csv")).startsWith("tokens,runs,median ms"));
     assertTrue(Files.exists(dir.resolve("o/bench.json")));
+    var set = org.apophenia.cli.output.FileSet.read(dir.resolve("o"));
+    assertEquals(org.apophenia.cli.output.FileSet.Status.WHOLE, set.status(), set.problem());
+    assertTrue(set.manifest().names().containsAll(List.of("mining.csv", "bench.json")), set.manifest().toString());
     String text = Files.readString(md);
     assertTrue(text.startsWith("# Kept\n"), text);
     assertTrue(text.contains("## bench 4: Mining"), text);

@@ -111,14 +111,14 @@ class MalformedInputsTest {
   void errorsNameFileLineAndReason() throws IOException {
     Path latin = corpusFile("analyze/latin1-byte.txt");
     assertThat(CliRun.of("analyze", latin.toString()).err().strip())
-        .isEqualTo("apophenia analyze: error: " + latin + ":1: not UTF-8: byte 0xE9 at column 4");
+        .isEqualTo("apophenia analyze: error: " + latin + ":1: not UTF-8: byte 0xE9 at column 4, byte offset 3");
     Path two = corpusFile("analyze/two-objects-one-line.jsonl");
     assertThat(CliRun.of("analyze", two.toString()).err().strip()).isEqualTo("apophenia analyze: error: " + two
         + ":1: not valid JSON: text after the object (one object per line)");
     Path dup = corpusFile("analyze/duplicate-key.jsonl");
     assertThat(CliRun.of("analyze", dup.toString()).err()).contains(dup + ":1: not valid JSON: Duplicate field 'task'");
     Path nul = corpusFile("analyze/nul-byte.txt");
-    assertThat(CliRun.of("analyze", nul.toString()).err()).contains(nul + ":2: NUL byte at column 3");
+    assertThat(CliRun.of("analyze", nul.toString()).err()).contains(nul + ":2: NUL byte at column 3, byte offset");
     Path dir = tmp.resolve("adir");
     Files.createDirectories(dir);
     assertThat(CliRun.of("analyze", dir.toString()).err()).contains(dir + ": is a directory, not a file");

@@ -86,6 +86,9 @@ class RunCommandTest {
     assertThat(r.out()).contains("checksum");
     assertThat(new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("knobs"))
         .isEqualTo(new ObjectMapper().valueToTree(ApopheniaSettings.defaults().echo()));
+    org.apophenia.cli.output.FileSet.Found set = org.apophenia.cli.output.FileSet.read(dir);
+    assertThat(set.status()).as(set.problem()).isEqualTo(org.apophenia.cli.output.FileSet.Status.WHOLE);
+    assertThat(set.manifest().names()).containsExactlyInAnyOrderElementsOf(SampleRunSupport.RUN_FILES);
   }
 
   @Test
@@ -132,5 +135,7 @@ class RunCommandTest {
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("checksums equal").contains("coverage").contains("include compiling the code");
     assertThat(Files.exists(dir.resolve("trace-search.png"))).isTrue();
+    assertThat(org.apophenia.cli.output.FileSet.read(dir).status())
+        .isEqualTo(org.apophenia.cli.output.FileSet.Status.WHOLE);
   }
 }

@@ -3,6 +3,7 @@ package org.apophenia.cli.bench;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.apophenia.cli.output.FileSet;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -220,20 +222,22 @@ public final class BenchReport {
     return out;
   }
 
-  /** Writes {@code TABLE.csv} for every table and {@code PLOT.png} for every plot under {@code dir}. */
-  public static List<Path> writeFiles(Path dir, List<Entry> entries) throws IOException {
-    Files.createDirectories(dir);
-    List<Path> written = new ArrayList<>();
+  /**
+   * Writes {@code TABLE.csv} for every table and {@code PLOT.png} for every plot into {@code set};
+   * returns their names.
+   */
+  public static List<String> writeFiles(FileSet set, List<Entry> entries) throws IOException {
+    List<String> written = new ArrayList<>();
     for (Entry e : entries) {
       for (Table t : e.result().tables()) {
-        Path p = dir.resolve(t.name() + ".csv");
-        Files.writeString(p, t.csv(), StandardCharsets.UTF_8);
-        written.add(p);
+        set.writeString(t.name() + ".csv", t.csv());
+        written.add(t.name() + ".csv");
       }
       for (Plot plot : e.result().plots()) {
-        Path p = dir.resolve(plot.name() + ".png");
-        drawPng(plot, p);
-        written.add(p);
+        try (OutputStream o = set.create(plot.name() + ".png")) {
+          drawPng(plot, o);
+        }
+        written.add(plot.name() + ".png");
       }
     }
     return written;
@@ -244,7 +248,7 @@ public final class BenchReport {
       new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194), new Color(127, 127, 127)};
 
   /** Draws {@code plot} with XChart; headless-safe. Series without a finite point are left out. */
-  static void drawPng(Plot plot, Path png) throws IOException {
+  static void drawPng(Plot plot, OutputStream png) throws IOException {
     System.setProperty("java.awt.headless", "true");
     XYChart chart = new XYChartBuilder().width(900).height(520).title(plot.title())
         .xAxisTitle(plot.xLabel()).yAxisTitle(plot.yLabel()).build();
@@ -284,6 +288,7 @@ public final class BenchReport {
     if (k == 0) {
       chart.addSeries("no data", new double[] {1}, new double[] {1});
     }
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    javax.imageio.ImageIO.setUseCache(false); // no cache file in java.io.tmpdir
+    BitmapEncoder.saveBitmap(chart, png, BitmapEncoder.BitmapFormat.PNG);
   }
 }

@@ -5,10 +5,8 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.imageio.ImageIO;
+import org.apophenia.cli.output.FileSet;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -134,10 +133,9 @@ final class FigureOutput {
     return null;
   }
 
-  /** Writes {@code stem.csv} and {@code stem.png} under {@code dir}; returns the PNG's path. */
-  static Path write(Figure f, Path dir, String costModel) throws IOException {
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve(f.stem() + ".csv"), csv(f), StandardCharsets.UTF_8);
+  /** Writes {@code stem.csv} and {@code stem.png} into {@code set}. */
+  static void write(Figure f, FileSet set, String costModel) throws IOException {
+    set.writeString(f.stem() + ".csv", csv(f));
     System.setProperty("java.awt.headless", "true");
     List<BufferedImage> panels = new ArrayList<>();
     if (f.number() == 9) {
@@ -170,9 +168,12 @@ final class FigureOutput {
       g.drawString(footer.get(i), 8, top + 16 * (i + 1));
     }
     g.dispose();
-    Path png = dir.resolve(f.stem() + ".png");
-    ImageIO.write(img, "png", png.toFile());
-    return png;
+    ImageIO.setUseCache(false); // no cache file in java.io.tmpdir: the PNG is small
+    try (OutputStream o = set.create(f.stem() + ".png")) {
+      if (!ImageIO.write(img, "png", o)) {
+        throw new IllegalStateException("no PNG writer in this Java runtime");
+      }
+    }
   }
 
   /** {@code s} in lines of at most about {@code n} characters, broken at spaces. */

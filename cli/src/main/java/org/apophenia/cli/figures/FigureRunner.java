@@ -82,6 +82,9 @@ final class FigureRunner {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted", e);
       } catch (ExecutionException e) {
+        if (e.getCause() instanceof Error err) {
+          throw err; // out of memory in a run is the command's, reported as such
+        }
         throw new IllegalStateException(e.getCause());
       } finally {
         pool.shutdownNow();
@@ -104,7 +107,7 @@ final class FigureRunner {
     long t0 = System.nanoTime();
     TaskTimes times = new TaskTimes();
     RunOptions o = RunOptions.of(mode, r.iterations(), m, costs).withSize(r.proxySize()).withTiles(r.gpus())
-        .withConfig(config).withObservers(org.apophenia.autotrace.InterceptorListener.NONE, null, times);
+        .withConfig(config).withObservers(org.apophenia.cli.report.MiningLog.counting(), null, times);
     RunResult res;
     try {
       res = SampleRunner.run(Samples.create(r.sample()), o);

@@ -2,9 +2,9 @@ package org.apophenia.cli.figures;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.legion.cost.CostModel;
 
 /**
@@ -18,10 +18,10 @@ public final class Figures {
   private Figures() {}
 
   /**
-   * Runs every figure under {@code costs} and writes them under {@code out} (null: not written);
-   * {@code progress} sees one line per run.
+   * Runs every figure under {@code costs} and writes them into {@code out} (null: not written; the
+   * caller commits it); {@code progress} sees one line per run.
    */
-  public static List<Figure> make(FigureSettings settings, CostModel costs, Path out,
+  public static List<Figure> make(FigureSettings settings, CostModel costs, FileSet out,
       Consumer<String> progress) throws IOException {
     List<Figure> figures = PaperFigures.make(settings, new FigureRunner(costs, settings.jobs(), progress));
     if (out != null) {
@@ -30,6 +30,16 @@ public final class Figures {
       }
     }
     return figures;
+  }
+
+  /** The files {@link #make} writes, for the output directory's checks before any run. */
+  public static List<String> files() {
+    List<String> names = new java.util.ArrayList<>();
+    for (int n : PaperFigures.NUMBERS) {
+      names.add("figure" + n + ".csv");
+      names.add("figure" + n + ".png");
+    }
+    return names;
   }
 
   /** The figure's table and checks, as the command prints them. */

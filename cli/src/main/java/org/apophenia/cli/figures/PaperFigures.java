@@ -17,6 +17,8 @@ public final class PaperFigures {
   static final Map<String, Integer> PAPER_WARMUP = Map.of("s3d", 50, "cfd", 300, "swe", 300, "mlp", 30);
   static final List<String> WEAK_MODES = List.of("none", "manual", "auto");
   static final List<String> STRONG_MODES = List.of("none", "manual", "auto", "auto-200");
+  /** The figures {@link #make} makes, in order. */
+  static final List<Integer> NUMBERS = List.of(6, 7, 8, 9);
   /** The fixed total problem of Figure 8: the large size on one GPU ("we fix the batch size for single GPU"). */
   static final int MLP_PROXY = 32;
 

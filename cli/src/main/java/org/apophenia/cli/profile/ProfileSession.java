@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apophenia.cli.output.FileSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,15 +52,18 @@ public final class ProfileSession {
     }
     EventLog log = recorder.stop();
     ProfileModel model = ProfileModel.of(log);
-    Files.createDirectories(dir);
-    try (Writer w = Files.newBufferedWriter(dir.resolve(CHROME), StandardCharsets.UTF_8)) {
-      ChromeProfile.write(model, w);
+    // the three files appear together at the end, or not at all (a FileSet: staged, then committed)
+    try (FileSet set = FileSet.open(dir)) {
+      try (Writer w = set.writer(CHROME)) {
+        ChromeProfile.write(model, w);
+      }
+      try (Writer w = set.writer(PAJE)) {
+        PajeProfile.write(model, w);
+      }
+      summary = summary(log, model);
+      set.writeString(SUMMARY, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(summary));
+      set.commit();
     }
-    try (Writer w = Files.newBufferedWriter(dir.resolve(PAJE), StandardCharsets.UTF_8)) {
-      PajeProfile.write(model, w);
-    }
-    summary = summary(log, model);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve(SUMMARY).toFile(), summary);
     err.printf("profile: %s; wrote %s/{%s,%s,%s}%n", log.describe(), dir, CHROME, PAJE, SUMMARY);
     err.flush();
     return summary;

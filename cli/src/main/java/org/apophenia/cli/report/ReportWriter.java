@@ -6,17 +6,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.OutputStream;
+import java.io.Writer;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apophenia.cli.output.FileSet;
 
 /**
- * Writes the trace-search dumps of one {@code analyze} run into a directory: {@code summary.json},
+ * Writes the trace-search dumps of one {@code analyze} run into a file set: {@code summary.json},
  * {@code traces.json}, {@code trace-search.csv}, {@code trace-search.png} (the paper's Figure 10) and
  * {@code mining.csv}. Stateless.
  */
@@ -26,16 +25,18 @@ public final class ReportWriter {
   private ReportWriter() {}
 
   /**
-   * Writes all five files; {@code extra} entries are appended to the summary object. {@code rec} and
-   * {@code mining} must keep their records ({@link TraceSearchLog#spilling()},
-   * {@link MiningLog#recording()}); the per-operation records are streamed from disk once, with one
-   * flag per operation of the window in memory.
+   * Writes all five files into {@code set} (they appear in its directory when the caller commits
+   * it); {@code extra} entries are appended to the summary object. {@code rec} and {@code mining} must
+   * keep their records ({@link TraceSearchLog#spilling()}, {@link MiningLog#recording()}); the
+   * per-operation records are streamed from disk once, with one flag per operation of the window in
+   * memory.
    */
-  public static void write(Path dir, String title, TraceSearchLog rec, MiningLog mining,
+  public static void write(FileSet set, String title, TraceSearchLog rec, MiningLog mining,
       Map<String, Object> extra, int window) throws IOException {
-    Files.createDirectories(dir);
-    JSON.writeValue(dir.resolve("summary.json").toFile(), summaryMap(rec.summary(), extra));
-    writeTraces(dir.resolve("traces.json"), rec);
+    try (OutputStream o = set.create("summary.json")) {
+      JSON.writeValue(o, summaryMap(rec.summary(), extra));
+    }
+    writeTraces(set, rec);
     long n = rec.ops();
     long step = Math.max(1, n / TraceSearchChart.MAX_POINTS);
     LongOpenHashSet firstOps = new LongOpenHashSet();
@@ -46,7 +47,7 @@ public final class ReportWriter {
     TraceSearchChart.Points points = new TraceSearchChart.Points();
     BitSet ring = new BitSet(window); // whether each of the last `window` operations was traced
     int[] count = {0};
-    try (BufferedWriter w = Files.newBufferedWriter(dir.resolve("trace-search.csv"), StandardCharsets.UTF_8)) {
+    try (Writer w = set.writer("trace-search.csv")) {
       w.write("index,token,traced,trace_id,traced_in_last_" + window + "\n");
       rec.forEachOp((i, token, id) -> {
         int slot = (int) (i % window);
@@ -66,8 +67,12 @@ public final class ReportWriter {
         }
       });
     }
-    mining.copyCsvTo(dir.resolve("mining.csv"));
-    TraceSearchChart.write(dir.resolve("trace-search.png"), title, rec, points, atFirstOps, n, window);
+    try (OutputStream o = set.create("mining.csv")) {
+      mining.copyCsvTo(o);
+    }
+    try (OutputStream o = set.create("trace-search.png")) {
+      TraceSearchChart.write(o, title, rec, points, atFirstOps, n, window);
+    }
   }
 
   /** The summary as an ordered map (the record's fields, then {@code extra}). */
@@ -90,8 +95,9 @@ public final class ReportWriter {
    * {@code traces.json}: an array of {@code {id, length, firstOp, occurrences, replays, ops}}, written
    * one trace at a time (the same text as serialising the whole list, without holding it).
    */
-  private static void writeTraces(Path file, TraceSearchLog rec) throws IOException {
-    try (JsonGenerator g = JSON.getFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+  private static void writeTraces(FileSet set, TraceSearchLog rec) throws IOException {
+    try (OutputStream o = set.create("traces.json");
+        JsonGenerator g = JSON.getFactory().createGenerator(o, JsonEncoding.UTF8)) {
       g.useDefaultPrettyPrinter();
       g.writeStartArray();
       rec.forEachTrace((t, names) -> {

@@ -3,7 +3,7 @@ package org.apophenia.cli.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
@@ -51,7 +51,7 @@ final class TraceSearchChart {
    * Draws the curve from at most about {@link #MAX_POINTS} sampled {@code points} of an {@code n}-op
    * stream; {@code atFirstOps} gives the curve's value at each trace's first operation.
    */
-  static void write(Path png, String title, TraceSearchLog rec, Points points,
+  static void write(OutputStream png, String title, TraceSearchLog rec, Points points,
       it.unimi.dsi.fastutil.longs.Long2IntMap atFirstOps, long n, int window) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Long> xs = points.xs;
@@ -93,6 +93,7 @@ final class TraceSearchChart {
       first.setMarker(SeriesMarkers.DIAMOND);
       first.setMarkerColor(new Color(214, 39, 40));
     }
-    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    javax.imageio.ImageIO.setUseCache(false); // no cache file in java.io.tmpdir: the PNG is small
+    BitmapEncoder.saveBitmap(chart, png, BitmapEncoder.BitmapFormat.PNG);
   }
 }

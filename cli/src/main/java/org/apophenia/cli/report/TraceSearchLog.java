@@ -3,20 +3,19 @@ package org.apophenia.cli.report;
 import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.Traceability;
+import org.apophenia.cli.output.OutputFailure;
+import org.apophenia.cli.output.SpillFile;
 import org.apophenia.cli.streams.StreamOp;
 import org.apophenia.cli.streams.StreamTokenizer;
 
@@ -28,9 +27,10 @@ import org.apophenia.cli.streams.StreamTokenizer;
  * record at all: a few counters and one bit per trace id (ids are dense from 0), to tell a trace's
  * first occurrence from its replays. A {@link #spilling()} log, for the files of {@code --out},
  * also keeps one small entry per trace id (length, first operation, occurrences: what
- * {@code traces.json} lists) and writes to temporary files each operation's token and trace id (12
- * bytes), read back once by {@link #forEachOp}, and the operation names of each trace's first
- * occurrence, read back once by {@link #forEachTrace}; {@link #close} deletes them.
+ * {@code traces.json} lists) and writes to {@link SpillFile}s each operation's token and trace id (12
+ * bytes), read back by {@link #forEachOp}, and the operation names of each trace's first occurrence,
+ * read back by {@link #forEachTrace}; they are gone when the log is closed or the process ends,
+ * however it ends.
  */
 public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
   /** One trace id as issued. */
@@ -68,10 +68,10 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
   private final BitSet issued = new BitSet();
   private final LongOpenHashSet sparseIds = new LongOpenHashSet();
   private long issuedCount;
-  private final Path spillFile;
+  private final SpillFile spillFile;
   private final DataOutputStream spill;
   /** The names of the operations of first occurrences, in order (they are disjoint and in id order). */
-  private final Path namesFile;
+  private final SpillFile namesFile;
   private final DataOutputStream namesOut;
   private boolean inTrace;
   private long openId;
@@ -87,12 +87,17 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
   private TraceSearchLog(boolean perOp) throws IOException {
     if (perOp) {
       traces = new Long2ObjectLinkedOpenHashMap<>();
-      spillFile = Files.createTempFile("apophenia-trace-search-", ".bin");
-      spillFile.toFile().deleteOnExit();
-      spill = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(spillFile), 1 << 16));
-      namesFile = Files.createTempFile("apophenia-trace-names-", ".bin");
-      namesFile.toFile().deleteOnExit();
-      namesOut = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(namesFile), 1 << 16));
+      spillFile = SpillFile.create("ops");
+      SpillFile names;
+      try {
+        names = SpillFile.create("names");
+      } catch (IOException | RuntimeException e) {
+        spillFile.close();
+        throw e;
+      }
+      namesFile = names;
+      spill = new DataOutputStream(spillFile.output());
+      namesOut = new DataOutputStream(namesFile.output());
     } else {
       traces = null;
       spillFile = null;
@@ -148,7 +153,7 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
         spill.writeLong(op.kind() == Traceability.TRACEABLE ? StreamTokenizer.INSTANCE.token(op) : 0);
         spill.writeInt(traceId);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot write " + spillFile + ": " + e.getMessage(), e);
+        throw OutputFailure.of(spillFile.path(), e);
       }
     }
   }
@@ -159,7 +164,7 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
       namesOut.writeInt(b.length);
       namesOut.write(b);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + namesFile + ": " + e.getMessage(), e);
+      throw OutputFailure.of(namesFile.path(), e);
     }
   }
 
@@ -234,7 +239,7 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
       throw new IllegalStateException("a counting log keeps no trace names");
     }
     namesOut.flush();
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(namesFile), 1 << 16))) {
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(namesFile.readBack(), 1 << 16))) {
       for (TraceInfo t : traces.values()) {
         List<String> names = new ArrayList<>(t.length);
         for (int k = 0; k < t.length; k++) {
@@ -256,7 +261,7 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
       throw new IllegalStateException("a counting log keeps no per-operation records");
     }
     spill.flush();
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(spillFile), 1 << 16))) {
+    try (DataInputStream in = new DataInputStream(new BufferedInputStream(spillFile.readBack(), 1 << 16))) {
       for (long i = 0; i < ops; i++) {
         long token = in.readLong();
         visitor.op(i, token, in.readInt());
@@ -272,16 +277,14 @@ public final class TraceSearchLog implements TraceSink<StreamOp>, Closeable {
         untraceableOps);
   }
 
-  /** Deletes the temporary files of a spilling log. */
+  /** Removes the spill files of a spilling log. */
   @Override
   public void close() throws IOException {
     if (spill != null) {
       try {
-        spill.close();
-        namesOut.close();
+        spillFile.close();
       } finally {
-        Files.deleteIfExists(spillFile);
-        Files.deleteIfExists(namesFile);
+        namesFile.close();
       }
     }
   }

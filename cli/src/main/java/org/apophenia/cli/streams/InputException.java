@@ -12,4 +12,13 @@ public final class InputException extends RuntimeException {
   public InputException(Path file, String reason) {
     super(file + ": " + reason);
   }
+
+  private InputException(String message) {
+    super(message);
+  }
+
+  /** An empty path argument ({@code analyze ""}): named as such, not as the current directory. */
+  public static InputException emptyPath() {
+    return new InputException("empty path: no file named ('' given)");
+  }
 }

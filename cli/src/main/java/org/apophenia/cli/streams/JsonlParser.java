@@ -55,6 +55,9 @@ final class JsonlParser implements StreamParser {
     if (o == null || !o.isObject()) {
       throw new MalformedStreamException(file, line, "expected a JSON object");
     }
+    if (JsonNumbers.hasNonFinite(o)) { // 1e400 and 1e401 would both be Infinity: one token for two operations
+      throw new MalformedStreamException(file, line, JsonNumbers.describeFirst(t, false));
+    }
     JsonNode task = o.get("task");
     if (task == null || !task.isTextual()) {
       throw new MalformedStreamException(file, line, "\"task\" must be a string");

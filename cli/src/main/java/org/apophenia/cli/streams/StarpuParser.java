@@ -69,10 +69,11 @@ final class StarpuParser implements StreamParser {
     String mode = p.substring(colon + 1);
     int m;
     try {
-      m = Integer.parseInt(mode);
+      m = Integer.parseInt(asciiInteger(mode));
     } catch (NumberFormatException e) {
-      throw new MalformedStreamException(file, line,
-          "access mode '" + mode + "' of argument " + i + " is not an integer");
+      boolean otherDigits = mode.chars().anyMatch(c -> Character.isDigit(c) && (c < '0' || c > '9'));
+      throw new MalformedStreamException(file, line, "access mode '" + mode + "' of argument " + i
+          + " is not an integer" + (otherDigits ? " (digits are ASCII 0-9)" : ""));
     }
     if (m <= 0 || m > 0xffff) {
       throw new MalformedStreamException(file, line, "access mode " + m + " of argument " + i
@@ -80,5 +81,19 @@ final class StarpuParser implements StreamParser {
     }
     String canonical = p.substring(0, colon) + ":" + m;
     return new Arg(canonical, keys.cached(canonical));
+  }
+
+  /**
+   * {@code s} if it is a sign and ASCII digits; otherwise a {@link NumberFormatException}:
+   * {@link Integer#parseInt} alone also reads {@code :١} (an Arabic-Indic one) as mode 1.
+   */
+  private static String asciiInteger(String s) {
+    for (int k = 0; k < s.length(); k++) {
+      char c = s.charAt(k);
+      if (!(c >= '0' && c <= '9') && !(k == 0 && (c == '-' || c == '+'))) {
+        throw new NumberFormatException(s);
+      }
+    }
+    return s;
   }
 }

@@ -57,11 +57,15 @@ public enum StreamFormat {
   }
 
   /**
-   * The format a file's name suggests: the first format one of whose endings the name has
-   * ({@code .jsonl} or {@code .json}: JSONL), else StarPU.
+   * The format a file's name suggests: the first format one of whose endings the name has, in any
+   * case ({@code .jsonl}, {@code .JSONL} or {@code .json}: JSONL), else StarPU.
    */
   public static StreamFormat forFile(Path file) {
-    String n = file.getFileName().toString();
+    Path name = file.getFileName();
+    if (name == null) {
+      return OTHERWISE; // an empty path or a root: TextInput names the problem when it opens it
+    }
+    String n = name.toString().toLowerCase(java.util.Locale.ROOT);
     for (StreamFormat f : values()) {
       for (String e : f.endings) {
         if (n.endsWith(e)) {
@@ -95,7 +99,7 @@ public enum StreamFormat {
     List<String> rules = new ArrayList<>();
     for (StreamFormat f : values()) {
       if (!f.endings.isEmpty()) {
-        rules.add(f.key + " for *" + String.join("/*", f.endings) + " files");
+        rules.add(f.key + " for *" + String.join("/*", f.endings) + " files (any case)");
       }
     }
     rules.add("else " + OTHERWISE.key);

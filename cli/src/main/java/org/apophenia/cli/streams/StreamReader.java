@@ -55,7 +55,9 @@ public final class StreamReader {
 
   /**
    * Parses every operation in order; returns how many there were. The file is read by
-   * {@link TextInput}: a line that is not UTF-8 or holds a NUL byte is malformed like any other.
+   * {@link TextInput}: a line that is not UTF-8 or holds a NUL byte is malformed like any other, and
+   * skipping gives up after {@link TextInput#MAX_SKIPPED_LINES} malformed lines or
+   * {@link TextInput#MAX_SKIPPED_BYTES} malformed bytes in a row.
    */
   public long forEach(Consumer<StreamOp> action) {
     long[] ops = {0};
@@ -65,16 +67,8 @@ public final class StreamReader {
       if (t.isEmpty() || t.startsWith("#")) {
         return;
       }
-      StreamOp op;
-      try {
-        op = parser.parse(t, line);
-      } catch (MalformedStreamException e) {
-        if (!skipMalformed) {
-          throw e;
-        }
-        skip(e);
-        return;
-      }
+      // a line the parser refuses is malformed like one that is not UTF-8: TextInput skips it, or throws
+      StreamOp op = parser.parse(t, line);
       action.accept(op);
       ops[0]++;
     }, onMalformed);

@@ -20,18 +20,26 @@ import java.util.function.Consumer;
  * files and token files. It streams the file line by line and holds one line at a time.
  *
  * <p>Contract: the file must be UTF-8 (a leading byte-order mark is dropped); lines end with
- * {@code \n} or {@code \r\n}. A line that is not UTF-8, holds a NUL byte (a binary file) or is longer
- * than {@link #MAX_LINE_BYTES} is malformed: a {@link MalformedStreamException} naming file, line and
- * reason, thrown or, if the caller asks, handed to it so it can skip the line. A file that cannot be
- * opened or read raises {@link InputException} naming the file and why (no such file, a directory,
- * permission denied). Never throws {@link java.nio.charset.MalformedInputException} or an unchecked
- * I/O exception.
+ * {@code \n} or {@code \r\n}. A line that is not UTF-8 (the message gives the byte's offset in the
+ * file), holds a NUL byte (a binary file) or is longer than {@link #MAX_LINE_BYTES} is malformed: a
+ * {@link MalformedStreamException} naming file, line and reason, thrown or, if the caller asks, handed
+ * to it so it can skip the line (so is a line the caller's handler refuses by throwing one). Skipping
+ * gives up, with a {@link MalformedStreamException}, after {@link #MAX_SKIPPED_LINES} malformed
+ * lines or {@link #MAX_SKIPPED_BYTES} malformed bytes in a row without a good line: a device such as
+ * {@code /dev/zero} or a binary file is not a stream with a few bad lines. A file that cannot be
+ * opened or read raises {@link InputException} naming the file and why (an empty path, no such file,
+ * a directory, permission denied). Never throws {@link java.nio.charset.MalformedInputException} or
+ * an unchecked I/O exception.
  */
 public final class TextInput {
   /** Longest line accepted: 1 MiB. No format here has lines near it; a longer one is binary or broken. */
   public static final int MAX_LINE_BYTES = 1 << 20;
   /** Largest whole document ({@link #readDocument}): 16 MiB, about 50 times a 256-node machine file. */
   public static final int MAX_DOCUMENT_BYTES = 16 << 20;
+  /** Malformed lines in a row after which skipping them gives up: a capture's interleaved lines come a few at a time. */
+  public static final int MAX_SKIPPED_LINES = 1000;
+  /** Malformed bytes in a row (one endless line, or many bad ones) after which skipping them gives up: 16 MiB. */
+  public static final long MAX_SKIPPED_BYTES = 16L << 20;
 
   private TextInput() {}
 
@@ -90,6 +98,9 @@ public final class TextInput {
 
   /** Opens {@code file} for reading, or names why it cannot be. */
   static InputStream open(Path file) {
+    if (file.toString().isEmpty()) {
+      throw InputException.emptyPath();
+    }
     if (Files.isDirectory(file)) {
       throw new InputException(file, "is a directory, not a file");
     }
@@ -129,6 +140,12 @@ public final class TextInput {
     private int len;
     private boolean tooLong;
     private long line;
+    /** Offset in the file of the current line's first byte, and the bytes of the line so far. */
+    private long lineStart;
+    private long lineBytes;
+    /** Malformed lines, and their bytes, since the last good line (only when skipping). */
+    private long badLines;
+    private long badBytes;
 
     Lines(Path file, InputStream in, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
         int maxLineBytes) {
@@ -147,6 +164,7 @@ public final class TextInput {
         any |= n > 0;
         for (int i = 0; i < n; i++) {
           byte b = chunk[i];
+          lineBytes++;
           if (b == '\n') {
             finishLine();
           } else if (len < maxLineBytes) {
@@ -159,6 +177,9 @@ public final class TextInput {
             throw new MalformedStreamException(file, line + 1, "line longer than " + maxLineBytes + " bytes");
           } else {
             tooLong = true; // drop the rest of the line, so memory stays bounded by one line
+            if (badBytes + lineBytes > MAX_SKIPPED_BYTES) {
+              throw giveUp(line + 1, badLines + 1, badBytes + lineBytes);
+            }
           }
         }
       }
@@ -168,14 +189,25 @@ public final class TextInput {
       return line;
     }
 
+    /** The error that ends skipping at line {@code at}, after {@code lines} malformed lines of {@code bytes} bytes. */
+    private MalformedStreamException giveUp(long at, long lines, long bytes) {
+      return new MalformedStreamException(file, at, "gave up skipping malformed input after " + lines
+          + " malformed line" + (lines == 1 ? "" : "s") + " (" + bytes + " bytes) in a row (at most "
+          + MAX_SKIPPED_LINES + " lines or " + MAX_SKIPPED_BYTES + " bytes in a row are skipped)");
+    }
+
     private void finishLine() {
       line++;
       int start = 0;
       int end = len;
       len = 0;
+      long offset = lineStart;
+      long bytes = lineBytes;
+      lineStart += lineBytes;
+      lineBytes = 0;
       if (tooLong) {
         tooLong = false;
-        malformed("line longer than " + maxLineBytes + " bytes");
+        malformed("line longer than " + maxLineBytes + " bytes", bytes);
         return;
       }
       if (line == 1 && end >= 3 && buf[0] == (byte) 0xEF && buf[1] == (byte) 0xBB && buf[2] == (byte) 0xBF) {
@@ -186,29 +218,52 @@ public final class TextInput {
       }
       for (int i = start; i < end; i++) {
         if (buf[i] == 0) {
-          malformed("NUL byte at column " + (i - start + 1) + " (a binary file?)");
+          malformed("NUL byte at column " + (i - start + 1) + ", byte offset " + (offset + i) + " (a binary file?)",
+              bytes);
           return;
         }
       }
-      ByteBuffer bytes = ByteBuffer.wrap(buf, start, end - start);
+      ByteBuffer in = ByteBuffer.wrap(buf, start, end - start);
       CharBuffer chars = CharBuffer.allocate(end - start);
       decoder.reset();
-      CoderResult r = decoder.decode(bytes, chars, true);
+      CoderResult r = decoder.decode(in, chars, true);
       if (r.isError()) {
-        int at = bytes.position();
-        malformed(String.format("not UTF-8: byte 0x%02X at column %d", buf[at] & 0xff, at - start + 1));
+        int at = in.position();
+        malformed(String.format("not UTF-8: byte 0x%02X at column %d, byte offset %d", buf[at] & 0xff,
+            at - start + 1, offset + at), bytes);
         return;
       }
       decoder.flush(chars);
       chars.flip();
-      handler.line(line, chars.toString());
+      if (onMalformed == null) {
+        handler.line(line, chars.toString());
+        return;
+      }
+      try {
+        handler.line(line, chars.toString());
+      } catch (MalformedStreamException e) {
+        skipped(e, bytes); // the caller's parser refused the line: skipped like any malformed one
+        return;
+      }
+      badLines = 0;
+      badBytes = 0;
     }
 
-    private void malformed(String reason) {
+    private void malformed(String reason, long bytes) {
       MalformedStreamException e = new MalformedStreamException(file, line, reason);
       if (onMalformed == null) {
         throw e;
       }
+      skipped(e, bytes);
+    }
+
+    /** Hands a malformed line of {@code bytes} bytes to the caller, unless too many came in a row. */
+    private void skipped(MalformedStreamException e, long bytes) {
+      if (badLines + 1 > MAX_SKIPPED_LINES || badBytes + bytes > MAX_SKIPPED_BYTES) {
+        throw giveUp(line, badLines + 1, badBytes + bytes);
+      }
+      badLines++;
+      badBytes += bytes;
       onMalformed.accept(e);
     }
   }

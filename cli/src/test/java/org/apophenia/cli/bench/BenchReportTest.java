@@ -82,8 +82,12 @@ class BenchReportTest {
 
   @Test
   void writeFilesWritesOneCsvPerTableAndOnePngPerPlot() throws Exception {
-    List<Path> files = BenchReport.writeFiles(dir, entries());
-    assertEquals(List.of(dir.resolve("fake-table.csv"), dir.resolve("fake-plot.png")), files);
+    List<String> files;
+    try (org.apophenia.cli.output.FileSet set = org.apophenia.cli.output.FileSet.open(dir)) {
+      files = BenchReport.writeFiles(set, entries());
+      set.commit();
+    }
+    assertEquals(List.of("fake-table.csv", "fake-plot.png"), files);
     assertEquals("x,y\r\n1,2.5\r\n", Files.readString(dir.resolve("fake-table.csv")));
     byte[] png = Files.readAllBytes(dir.resolve("fake-plot.png"));
     assertEquals((byte) 0x89, png[0]);

@@ -49,10 +49,30 @@ class FiguresTest {
   void theSameRunsGiveTheSameCsvWhateverTheParallelism() {
     List<FigureRun> runs = PaperFigures.weakRuns(new FigureSettings("test", List.of(2), List.of("small"),
         List.of("cfd"), List.of("cfd"), List.of(1), Map.of("cfd", 12), 1), 6);
-    String one = csv(new FigureRunner(CostModel.legion(), 1, s -> { }).run(runs));
+    List<FigurePoint> points = new FigureRunner(CostModel.legion(), 1, s -> { }).run(runs);
+    String one = csv(points);
     String two = csv(new FigureRunner(CostModel.legion(), 2, s -> { }).run(runs));
     assertThat(two).isEqualTo(one);
     assertThat(one.lines().count()).isEqualTo(1 + 3); // header, none, manual, auto
+  }
+
+  @Test
+  void aFiguresCsvAndPngGoIntoAFileSetThatAppearsWhole(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    List<FigureRun> runs = PaperFigures.weakRuns(new FigureSettings("test", List.of(1), List.of("small"),
+        List.of("cfd"), List.of("cfd"), List.of(1), Map.of("cfd", 6), 1), 6);
+    Figure f = new Figure(6, "test", new FigureRunner(CostModel.legion(), 1, s -> { }).run(runs), List.of(), "");
+    java.nio.file.Path out = dir.resolve("figs");
+    try (org.apophenia.cli.output.FileSet set = org.apophenia.cli.output.FileSet.open(out)) {
+      FigureOutput.write(f, set, "legion");
+      assertThat(out.resolve("figure6.csv")).as("nothing visible before the commit").doesNotExist();
+      set.commit();
+    }
+    var found = org.apophenia.cli.output.FileSet.read(out);
+    assertThat(found.status()).isEqualTo(org.apophenia.cli.output.FileSet.Status.WHOLE);
+    assertThat(found.manifest().names()).containsExactly("figure6.csv", "figure6.png");
+    assertThat(Figures.files()).contains("figure6.csv", "figure6.png", "figure9.png");
+    assertThat(java.nio.file.Files.readString(out.resolve("figure6.csv"))).isEqualTo(csv(f.points()));
   }
 
   private static String csv(List<FigurePoint> points) {

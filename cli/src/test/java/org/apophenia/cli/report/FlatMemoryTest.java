@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
+import org.apophenia.cli.output.FileSet;
 import org.apophenia.cli.streams.StreamFormat;
 import org.apophenia.cli.streams.StreamOp;
 import org.apophenia.cli.streams.StreamReader;
@@ -66,7 +67,10 @@ class FlatMemoryTest {
       long[] spilled = {0};
       if (out) {
         rec.forEachOp((i, token, id) -> spilled[0]++);
-        ReportWriter.write(dir.resolve("out-" + ops + "-" + noise), "t", rec, mining, java.util.Map.of(), 5000);
+        try (FileSet set = FileSet.open(dir.resolve("out-" + ops + "-" + noise))) {
+          ReportWriter.write(set, "t", rec, mining, java.util.Map.of(), 5000);
+          set.commit();
+        }
       }
       return new Retained(rec.ops(), rec.retainedBytes(), reader.skipped().size(), rec.summary(), spilled[0],
           mining.promotionCount());

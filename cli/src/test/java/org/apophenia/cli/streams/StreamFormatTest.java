@@ -34,10 +34,14 @@ class StreamFormatTest {
   void theDefaultIsJsonlForJsonlAndJsonFilesElseStarpu() {
     assertThat(StreamFormat.forFile(Path.of("a.jsonl"))).isEqualTo(StreamFormat.JSONL);
     assertThat(StreamFormat.forFile(Path.of("dir.txt/a.json"))).isEqualTo(StreamFormat.JSONL);
-    for (String name : List.of("a.txt", "cg", "a.jsonl.txt", "a.JSONL", "json")) {
+    for (String name : List.of("a.txt", "cg", "a.jsonl.txt", "json")) {
       assertThat(StreamFormat.forFile(Path.of(name))).as(name).isEqualTo(StreamFormat.STARPU);
     }
-    assertThat(StreamFormat.defaultInWords()).isEqualTo("jsonl for *.jsonl/*.json files, else starpu");
+    // endings are matched without case: an upper-case .JSONL was read as a StarPU capture (0% traced)
+    for (String name : List.of("a.JSONL", "a.Jsonl", "A.JSON", "dir.TXT/b.JsOn")) {
+      assertThat(StreamFormat.forFile(Path.of(name))).as(name).isEqualTo(StreamFormat.JSONL);
+    }
+    assertThat(StreamFormat.defaultInWords()).isEqualTo("jsonl for *.jsonl/*.json files (any case), else starpu");
   }
 
   @Test

@@ -37,11 +37,11 @@ class TextInputTest {
   void malformedLinesNameFileLineAndColumnAndCanBeSkipped() throws IOException {
     Path f = file(new byte[] {'o', 'k', '\n', 'c', 'a', 'f', (byte) 0xe9, '\n', 'a', 0, 'b', '\n', 'e', 'n', 'd', '\n'});
     assertThatThrownBy(() -> lines(f, null)).isInstanceOf(MalformedStreamException.class)
-        .hasMessage(f + ":2: not UTF-8: byte 0xE9 at column 4");
+        .hasMessage(f + ":2: not UTF-8: byte 0xE9 at column 4, byte offset 6");
     List<String> bad = new ArrayList<>();
     assertThat(lines(f, bad)).containsExactly("1:ok", "4:end");
-    assertThat(bad).containsExactly(f + ":2: not UTF-8: byte 0xE9 at column 4",
-        f + ":3: NUL byte at column 2 (a binary file?)");
+    assertThat(bad).containsExactly(f + ":2: not UTF-8: byte 0xE9 at column 4, byte offset 6",
+        f + ":3: NUL byte at column 2, byte offset 9 (a binary file?)");
   }
 
   @Test

@@ -28,9 +28,14 @@ public final class Machine {
   private final List<Channel> channels;
   private final Map<String, Object> byName;
   private final double[] localBandwidth;
-  /** Per processor: visible memories best first, and bandwidth by memory id (0: not visible). */
+  /**
+   * Per processor: visible memories best first, and the same memories' ids and best bandwidths (in that
+   * order): sparse, since a processor reaches a few memories of a machine that may have thousands (a
+   * processors-by-memories matrix of a 10^4-node machine is gigabytes).
+   */
   private final List<List<Memory>> visible;
-  private final double[][] bandwidth;
+  private final int[][] visibleIds;
+  private final double[][] visibleBandwidth;
   private final Map<ProcessorKind, List<Processor>> byKind = new EnumMap<>(ProcessorKind.class);
   private final Router router;
 
@@ -44,21 +49,25 @@ public final class Machine {
     channels = List.copyOf(b.channels);
     byName = Map.copyOf(b.byName);
     localBandwidth = new double[processors.size()];
+    // the affinities grouped by processor in one pass: O(P + A), not O(P * A)
+    List<List<Affinity>> byProcessor = new ArrayList<>(processors.size());
+    for (int i = 0; i < processors.size(); i++) {
+      byProcessor.add(new ArrayList<>(2));
+    }
     for (Affinity a : affinities) {
       localBandwidth[a.processor()] = Math.max(localBandwidth[a.processor()], a.bytesPerSecond());
+      byProcessor.get(a.processor()).add(a);
     }
-    bandwidth = new double[processors.size()][memories.size()];
+    visibleIds = new int[processors.size()][];
+    visibleBandwidth = new double[processors.size()][];
     List<List<Memory>> vis = new ArrayList<>();
     for (Processor p : processors) {
-      List<Affinity> mine = new ArrayList<>();
-      for (Affinity a : affinities) {
-        if (a.processor() == p.id()) {
-          mine.add(a);
-          bandwidth[p.id()][a.memory()] = Math.max(bandwidth[p.id()][a.memory()], a.bytesPerSecond());
-        }
-      }
+      List<Affinity> mine = byProcessor.get(p.id());
       mine.sort((x, y) -> x.bytesPerSecond() != y.bytesPerSecond()
           ? Double.compare(y.bytesPerSecond(), x.bytesPerSecond()) : Integer.compare(x.memory(), y.memory()));
+      // one entry per memory (the builder refuses a second affinity to the same memory), best first
+      visibleIds[p.id()] = mine.stream().mapToInt(Affinity::memory).toArray();
+      visibleBandwidth[p.id()] = mine.stream().mapToDouble(Affinity::bytesPerSecond).toArray();
       vis.add(mine.stream().map(a -> memories.get(a.memory())).toList());
       byKind.computeIfAbsent(p.kind(), k -> new ArrayList<>()).add(p);
     }
@@ -174,11 +183,17 @@ public final class Machine {
   }
 
   /**
-   * The bandwidth of {@code processor}'s affinity to {@code memory} in bytes/s (the best, if several),
-   * or 0 if it cannot access it directly. O(1).
+   * The bandwidth of {@code processor}'s affinity to {@code memory} in bytes/s, or 0 if it cannot
+   * access it directly. O(number of memories the processor sees), a handful.
    */
   public double bandwidth(Processor processor, Memory memory) {
-    return bandwidth[processor.id()][memory.id()];
+    int[] ids = visibleIds[processor.id()];
+    for (int i = 0; i < ids.length; i++) {
+      if (ids[i] == memory.id()) {
+        return visibleBandwidth[processor.id()][i];
+      }
+    }
+    return 0;
   }
 
   /** All processors of {@code kind}, in index order (empty if none). O(1). */
@@ -230,8 +245,10 @@ public final class Machine {
     private final List<Processor> processors = new ArrayList<>();
     private final List<Memory> memories = new ArrayList<>();
     private final List<Affinity> affinities = new ArrayList<>();
+    private final java.util.Set<Long> affinityPairs = new java.util.HashSet<>();
     private final List<Channel> channels = new ArrayList<>();
     private final Map<String, Object> byName = new HashMap<>();
+    private final java.util.Set<String> nodeNames = new java.util.HashSet<>();
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -248,7 +265,7 @@ public final class Machine {
     /** Adds a node and returns its index. Node names are unique among nodes. */
     public int node(String nodeName) {
       Objects.requireNonNull(nodeName, "node name");
-      if (nodes.contains(nodeName)) {
+      if (!nodeNames.add(nodeName)) { // a set: List.contains per node is quadratic
         throw new IllegalArgumentException("duplicate node name " + nodeName);
       }
       nodes.add(nodeName);
@@ -278,10 +295,8 @@ public final class Machine {
     public Builder affinity(Processor p, Memory m, double bytesPerSecond, long latencyNanos) {
       checkOwn(p);
       checkOwn(m);
-      for (Affinity a : affinities) {
-        if (a.processor() == p.id() && a.memory() == m.id()) {
-          throw new IllegalArgumentException("duplicate affinity " + p.name() + " -> " + m.name());
-        }
+      if (!affinityPairs.add(((long) p.id() << 32) | m.id())) { // a set: a scan per affinity is quadratic
+        throw new IllegalArgumentException("duplicate affinity " + p.name() + " -> " + m.name());
       }
       affinities.add(new Affinity(p.id(), m.id(), bytesPerSecond, latencyNanos));
       return this;

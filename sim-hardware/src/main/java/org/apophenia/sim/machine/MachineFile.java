@@ -2,6 +2,7 @@ package org.apophenia.sim.machine;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -108,7 +109,41 @@ public final class MachineFile {
     if (root == null || root.isMissingNode()) {
       throw new MachineFileException("$", "empty file");
     }
+    if (hasNonFinite(root)) {
+      throw nonFinite(json);
+    }
     return new Reader().machine(root);
+  }
+
+  /** Whether the tree holds a number beyond a double's range ({@code 1e400} reads as Infinity). */
+  private static boolean hasNonFinite(JsonNode n) {
+    if (n.isFloatingPointNumber()) {
+      return !Double.isFinite(n.doubleValue());
+    }
+    for (JsonNode c : n) {
+      if (hasNonFinite(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The error for the first non-finite number of {@code json}, at its line and column. */
+  private static MachineFileException nonFinite(String json) {
+    try (JsonParser p = JSON.getFactory().createParser(json)) {
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t == JsonToken.VALUE_NUMBER_FLOAT && !Double.isFinite(p.getDoubleValue())) {
+          var loc = p.currentTokenLocation();
+          String text = p.getText();
+          return new MachineFileException("line " + loc.getLineNr() + ", column " + loc.getColumnNr(), "the number "
+              + (text.length() > 40 ? text.substring(0, 37) + "..." : text)
+              + " is not finite (beyond a double's range, about 1.8e308)");
+        }
+      }
+    } catch (IOException e) {
+      // parsed once already: cannot happen
+    }
+    return new MachineFileException("$", "a number is not finite (beyond a double's range)");
   }
 
   /** The machine as a JSON object tree in the schema above. */
@@ -119,23 +154,22 @@ public final class MachineFile {
       root.put("description", m.description());
     }
     ArrayNode nodes = root.putArray("nodes");
+    ArrayNode[] procs = new ArrayNode[m.nodeCount()];
+    ArrayNode[] mems = new ArrayNode[m.nodeCount()];
     for (int n = 0; n < m.nodeCount(); n++) {
       ObjectNode node = nodes.addObject();
       node.put("name", m.nodeName(n));
-      ArrayNode procs = node.putArray("processors");
-      for (Processor p : m.processors()) {
-        if (p.node() == n) {
-          procs.addObject().put("name", p.name()).put("kind", p.kind().name())
-              .put("gflops", giga(p.flopsPerSecond())).put("launchOverheadNs", p.launchOverheadNanos());
-        }
-      }
-      ArrayNode mems = node.putArray("memories");
-      for (Memory mem : m.memories()) {
-        if (mem.node() == n) {
-          mems.addObject().put("name", mem.name()).put("kind", mem.kind().name())
-              .put("capacityBytes", mem.capacityBytes());
-        }
-      }
+      procs[n] = node.putArray("processors");
+      mems[n] = node.putArray("memories");
+    }
+    // one pass over each list (a pass per node is quadratic in a machine of thousands of nodes)
+    for (Processor p : m.processors()) {
+      procs[p.node()].addObject().put("name", p.name()).put("kind", p.kind().name())
+          .put("gflops", giga(p.flopsPerSecond())).put("launchOverheadNs", p.launchOverheadNanos());
+    }
+    for (Memory mem : m.memories()) {
+      mems[mem.node()].addObject().put("name", mem.name()).put("kind", mem.kind().name())
+          .put("capacityBytes", mem.capacityBytes());
     }
     ArrayNode affs = root.putArray("affinities");
     for (Affinity a : m.affinities()) {

@@ -109,11 +109,12 @@ public final class Presets {
     if (colon >= 0) {
       name = spec.substring(0, colon);
       String count = spec.substring(colon + 1);
-      try {
-        nodes = Integer.parseInt(count);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("machine '" + spec + "': node count '" + count + "' is not an integer");
+      // ASCII digits only: Integer.parseInt also reads Arabic-Indic or full-width digits
+      if (count.isEmpty() || count.length() > 9 || !count.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        throw new IllegalArgumentException("machine '" + spec + "': node count '" + count
+            + "' is not an integer written with the digits 0-9");
       }
+      nodes = Integer.parseInt(count);
       if (nodes < 1 || nodes > 256) {
         throw new IllegalArgumentException("machine '" + spec + "': node count must be 1..256, got " + nodes);
       }

@@ -16,12 +16,14 @@ final class Simulable {
 
   /** Throws {@link MachineFileException} naming the first rule {@code m} breaks. */
   static void check(Machine m) {
-    for (int n = 0; n < m.nodeCount(); n++) {
-      final int node = n;
-      if (m.memories().stream().noneMatch(x -> x.node() == node)) {
-        throw new MachineFileException("$.nodes[" + n + "].memories",
-            "node '" + m.nodeName(n) + "' has no memory (every node needs one)");
-      }
+    BitSet withMemory = new BitSet(m.nodeCount()); // one pass: a scan per node is quadratic in the nodes
+    for (Memory x : m.memories()) {
+      withMemory.set(x.node());
+    }
+    int bare = withMemory.nextClearBit(0);
+    if (bare < m.nodeCount()) {
+      throw new MachineFileException("$.nodes[" + bare + "].memories",
+          "node '" + m.nodeName(bare) + "' has no memory (every node needs one)");
     }
     if (m.memories(0, MemoryKind.SYSTEM).isEmpty()) {
       throw new MachineFileException("$.nodes[0].memories",
