@@ -143,6 +143,8 @@ final class TraceFinder {
   long jobsIngested;
   long jobsFailed;
   long waits;
+  /** Ingestion points at which some replica had to wait and the interval grew ({@code adaptiveWait}). */
+  long waitIntervalDoublings;
   long jobsMinedInline;
   /** Ruler windows not mined because the stream was covered (back-off). */
   long jobsBackedOff;
@@ -351,8 +353,9 @@ final class TraceFinder {
       boolean waited = agreed == 0;
       if (waited) {
         agreed = 1;
-        if (adaptiveWait) {
+        if (adaptiveWait && interval < maxInterval) {
           interval = Math.min(interval * 2, maxInterval);
+          waitIntervalDoublings++;
         }
       }
       for (int k = 0; k < agreed; k++) {

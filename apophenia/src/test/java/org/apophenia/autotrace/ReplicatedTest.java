@@ -59,8 +59,12 @@ class ReplicatedTest {
       long interval = instances.get(0).stats().waitInterval();
       assertThat(instances.get(0).stats().waits()).as("some ingestion point had to wait").isPositive();
       assertThat(interval).as("the interval doubled").isGreaterThan(settings.get(Knobs.INGESTION_DELAY));
+      long doublings = instances.get(0).stats().waitIntervalDoublings();
+      assertThat(doublings).as("counted doublings").isPositive()
+          .isEqualTo(Long.numberOfTrailingZeros(interval / settings.get(Knobs.INGESTION_DELAY)));
       for (Interceptor<TestOp> i : instances) {
         assertThat(i.stats().waitInterval()).as("agreed interval").isEqualTo(interval);
+        assertThat(i.stats().waitIntervalDoublings()).as("agreed doublings").isEqualTo(doublings);
       }
     } finally {
       apps.shutdownNow();

@@ -15,6 +15,7 @@ import org.apophenia.samples.apps.SampleCheckException;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.adapter.Mode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -70,6 +71,9 @@ final class RunCommand implements Callable<Integer> {
           + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE).")
   Path out;
 
+  /** {@code --shards N}: control-replicated shards as processes ({@link ShardsOption}). */
+  @Mixin ShardsOption shards;
+
   @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "0",
       description = "Run the sample N more times first in this JVM, discarding those runs, so that the reported "
           + "run's real times are of compiled code rather than of the JIT compiler at work (JMH's warm-up "
@@ -118,8 +122,20 @@ final class RunCommand implements Callable<Integer> {
       o = o.withTiles(tiles);
     }
     Limits.JIT_WARMUP.check(jitWarmup);
+    shards.check();
+    if (shards.launching()) {
+      return ShardLauncher.launch(spec, shards, out);
+    }
+    try (ShardSession shard = shards.join(spec, out)) {
+      return run(s, o, shard);
+    }
+  }
+
+  /** Runs the sample (after {@code --jit-warmup} runs), as one shard if {@code shard} is not null, and reports. */
+  private int run(Sample s, RunOptions o, ShardSession shard) throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
+    RunOptions measured = shard == null ? o : shard.replicate(o);
     try {
       for (int i = 0; i < jitWarmup; i++) {
         if (System.console() != null) {
@@ -132,14 +148,20 @@ final class RunCommand implements Callable<Integer> {
         // run's own allocation decides when a collection pauses it (the pauses are reported: gcPause)
         System.gc();
       }
-      r = SampleRunSupport.run(s, o, out, System.console() != null ? err : null);
+      r = SampleRunSupport.run(s, measured, out, System.console() != null ? err : null);
     } catch (SampleCheckException e) {
       err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
       return 1;
     }
+    if (shard != null) {
+      shard.finish();
+    }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      java.util.Map<String, Object> j = SampleRunSupport.summary(r, o);
+      java.util.Map<String, Object> j = SampleRunSupport.summary(r, measured);
+      if (shard != null) {
+        shard.addTo(j, r.ops(), r.mining().waitIntervalDoublings());
+      }
       j.put("jitWarmupRuns", jitWarmup);
       j.put("compiled", issuedInJvm(r) >= COMPILED_AFTER_OPS);
       j.put("costModel", costModel);
@@ -188,6 +210,9 @@ final class RunCommand implements Callable<Integer> {
         w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
             + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
             Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
+      }
+      if (shard != null) {
+        shard.print(w, r.ops(), r.mining().waitIntervalDoublings());
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());

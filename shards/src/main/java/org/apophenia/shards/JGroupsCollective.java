@@ -7,8 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apophenia.autotrace.Collective;
 import org.apophenia.shards.ShardMessage.Contribution;
@@ -30,11 +31,14 @@ import org.jgroups.View;
  * <p><b>Design.</b> Rounds are numbered alike on every shard (the interceptor's calls are a function of
  * the stream, {@link Collective}'s contract), so a contribution names its round and its
  * {@link Purpose}; a shard can be at most one round ahead of another (it cannot finish round
- * {@code r + 1} without everybody's contribution to it), so at most two rounds are open at a time. A
- * shard announces its rank, the group's size and the fingerprint of its command when it joins
- * ({@link ShardMessage.Hello}), and again when somebody joins after it; {@link #join} returns once all
- * {@code size} shards are in the view, so that no contribution is multicast to a group that lacks a
- * member. JGroups gives reliable FIFO delivery per sender (NAKACK2) and membership (GMS); its failure
+ * {@code r + 1} without everybody's contribution to it), so at most two rounds are open at a time.
+ * While joining, a shard repeats its rank, the group's size, the fingerprint of its command and how
+ * many shards it has heard from ({@link ShardMessage.Hello}) every {@value #HELLO_MILLIS} ms: a hello
+ * sent while the group is forming can be dropped by a member that has not yet installed the sender's
+ * view. {@link #join} returns once every shard is in the view and has said it heard from all (a
+ * shard that is done joining answers the hellos of those still at it), so no contribution is
+ * multicast to a group that lacks a member, nor reaches a shard that does not know its sender.
+ * JGroups gives reliable FIFO delivery per sender (NAKACK2) and membership (GMS); its failure
  * detectors exclude a dead shard from the view within about a second ({@link Stacks}).
  *
  * <p><b>Failures.</b> Sticky: once a collective failed, every later call fails the same way. A
@@ -69,12 +73,15 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
   private final ShardGroup group;
   private final JChannel channel;
   private final Membership members;
-  private final Hello hello;
+  private final long pid = ProcessHandle.current().pid();
+  private final String host = hostName();
   private final Object lock = new Object();
   /** Open rounds by number (at most two: this shard's and the next one, begun by a faster shard). */
   private final Map<Long, Round> rounds = new HashMap<>();
-  /** Sends hellos when a view arrives: JGroups' callbacks must not block. */
-  private final ExecutorService announcer;
+  /** Sends hellos while joining, and answers those of shards still joining: JGroups' callbacks must not block. */
+  private final ScheduledExecutorService announcer;
+  /** Joining is over: every shard knows every other (see {@link Membership#settled()}). */
+  private volatile boolean settled;
   private ShardFailure failure;
   private long nextRound;
   private boolean closed;
@@ -85,8 +92,7 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
   private JGroupsCollective(ShardGroup group) throws Exception {
     this.group = group;
     this.members = new Membership(group);
-    this.hello = new Hello(group.rank(), group.size(), group.fingerprint(), ProcessHandle.current().pid(), hostName());
-    this.announcer = Executors.newSingleThreadExecutor(r -> {
+    this.announcer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "shard-" + group.rank() + "-announcer");
       t.setDaemon(true);
       return t;
@@ -110,7 +116,7 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
    * Joins {@code group} and returns once all its shards are in it (their hellos received), so that the
    * first all-reduce reaches everybody.
    *
-   * @throws ShardFailure if the group is not complete within the group's timeout (naming the shards
+   * @throws ShardFailure if the group is not complete within the group's join timeout (naming the shards
    *     that did not join), if the shards were not started alike, or if the transport cannot start
    */
   public static JGroupsCollective join(ShardGroup group) {
@@ -138,25 +144,51 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
       throw new ShardFailure(ShardFailure.Kind.LOST, group.rank(), "shard " + group.rank() + " cannot join group '"
           + group.name() + "' (" + group.discovery().describe() + "): " + e.getMessage(), e);
     }
-    long deadline = t0 + group.timeout().toNanos();
+    long deadline = t0 + group.joinTimeout().toNanos();
     synchronized (lock) {
-      members.hello(channel.getAddress(), hello); // our own hellos are not looped back to us
+      members.hello(channel.getAddress(), hello()); // our own hellos are not looped back to us
     }
-    announce();
+    // a hello can be lost while the group forms (a member drops messages from a sender it has not
+    // seen join yet), so hellos are repeated until every shard has said it heard from all
+    announcer.scheduleWithFixedDelay(() -> {
+      if (!settled) {
+        sayHello();
+      }
+    }, 0, HELLO_MILLIS, TimeUnit.MILLISECONDS);
     synchronized (lock) {
-      while (!members.complete()) {
+      while (!members.settled()) {
         throwIfFailed();
         long now = System.nanoTime();
         if (now >= deadline) {
           List<Integer> missing = members.missing();
-          throw fail(new ShardFailure(ShardFailure.Kind.TIMEOUT, missing.get(0), String.format(Locale.ROOT,
-              "shard %d waited %.1f s for %s of %d to join group '%s' (%s); started? (--shard-timeout %s)",
-              group.rank(), (now - t0) / 1e9, shardsInWords(missing), group.size(), group.name(),
-              group.discovery().describe(), group.timeout())));
+          List<Integer> late = missing.isEmpty() ? members.unsettled() : missing;
+          throw fail(new ShardFailure(ShardFailure.Kind.TIMEOUT, late.get(0), String.format(Locale.ROOT,
+              "shard %d waited %.1f s for %s of %d to join group '%s' (%s)%s (--shard-join-timeout %s)",
+              group.rank(), (now - t0) / 1e9, shardsInWords(late), group.size(), group.name(),
+              group.discovery().describe(), missing.isEmpty() ? ", which had not heard from every shard"
+                  : "; started?", group.joinTimeout())));
         }
         waitAtMost(deadline - now);
       }
+      settled = true;
     }
+    sayHello(); // settled: those still joining stop waiting for our count
+  }
+
+  /** How often a joining shard repeats its hello. */
+  private static final long HELLO_MILLIS = 100;
+
+  /** This shard's hello as of now. */
+  private Hello hello() {
+    return new Hello(group.rank(), group.size(), group.fingerprint(), pid, host, members.known(), settled);
+  }
+
+  private void sayHello() {
+    Hello h;
+    synchronized (lock) {
+      h = hello();
+    }
+    send(h);
   }
 
   /**
@@ -283,8 +315,12 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
       if (m instanceof Hello h) {
         String problem = members.hello(msg.getSrc(), h);
         if (problem != null) {
-          fail(new ShardFailure(ShardFailure.Kind.MISMATCH, h.rank(), problem));
+          fail(new ShardFailure(ShardFailure.Kind.MISMATCH, h.rank(), problem), true, msg.getSrc());
+        } else if (!h.settled() && settled) {
+          answer(); // a shard still joining needs to hear that we heard from all
         }
+      } else if (m instanceof ShardMessage.Failed f) {
+        fail(new ShardFailure(f.kind(), f.rank(), f.message()), false, null);
       } else if (m instanceof Contribution c) {
         int rank = members.rankOf(msg.getSrc());
         if (rank != c.rank()) {
@@ -303,28 +339,29 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
   }
 
   private void viewed(View view) {
-    boolean joined;
     synchronized (lock) {
-      joined = members.viewChanged(view, System.nanoTime());
+      members.viewChanged(view, System.nanoTime());
       lock.notifyAll();
-    }
-    if (joined) {
-      // whoever joined after us learns our rank; sent off JGroups' thread, which must not block
-      try {
-        announcer.execute(this::announce);
-      } catch (java.util.concurrent.RejectedExecutionException closing) {
-        // closing: nobody needs our hello any more
-      }
     }
   }
 
-  private void announce() {
-    send(hello);
+  /** Sends our hello off JGroups' thread, which must not block. */
+  private void answer() {
+    try {
+      announcer.execute(this::sayHello);
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      // closing: nobody needs our hello any more
+    }
   }
 
   private void send(ShardMessage m) {
+    send(m, null);
+  }
+
+  /** Multicasts {@code m} ({@code to} null) or sends it to {@code to}. */
+  private void send(ShardMessage m, Address to) {
     try {
-      BytesMessage msg = new BytesMessage(null, m.encode());
+      BytesMessage msg = new BytesMessage(to, m.encode());
       msg.setFlag(Message.TransientFlag.DONT_LOOPBACK);
       channel.send(msg);
     } catch (Exception e) {
@@ -338,10 +375,34 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
     }
   }
 
-  /** Records {@code f} as the collective's failure unless one is recorded; returns the recorded one. */
+  /**
+   * Records {@code f} as the collective's failure unless one is recorded; returns the recorded one.
+   * The others are told of a mismatch or a divergence found here: they may not see it themselves.
+   */
   private ShardFailure fail(ShardFailure f) {
+    return fail(f, true, null);
+  }
+
+  /**
+   * {@code foundHere}: tell the group (a mismatch or a divergence); {@code alsoTo}: tell that member
+   * directly as well (it may not be in this shard's view yet, so a multicast would miss it).
+   */
+  private ShardFailure fail(ShardFailure f, boolean foundHere, Address alsoTo) {
     if (failure == null) {
       failure = f;
+      if (foundHere && (f.kind() == ShardFailure.Kind.MISMATCH || f.kind() == ShardFailure.Kind.DIVERGED)) {
+        ShardMessage.Failed told = new ShardMessage.Failed(group.rank(), f.kind(), f.getMessage());
+        try {
+          announcer.execute(() -> {
+            send(told, null);
+            if (alsoTo != null) {
+              send(told, alsoTo);
+            }
+          });
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+          // closing: nobody is listening
+        }
+      }
     }
     return failure;
   }
@@ -387,6 +448,12 @@ public final class JGroupsCollective implements Collective, AutoCloseable {
       }
       closed = true;
       lock.notifyAll();
+    }
+    announcer.shutdown(); // repeating hellos stop; a failure being told is sent first
+    try {
+      announcer.awaitTermination(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     announcer.shutdownNow();
     channel.close();

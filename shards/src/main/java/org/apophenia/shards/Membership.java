@@ -82,6 +82,44 @@ final class Membership {
     return old == null || !View.newMembers(old, v).isEmpty();
   }
 
+  /** How many shards have said hello (this one included, once it registered its own). */
+  int known() {
+    int n = 0;
+    for (ShardMessage.Hello h : hellos) {
+      n += h == null ? 0 : 1;
+    }
+    return n;
+  }
+
+  /**
+   * Whether joining is over for this shard: every shard is in the view and has said, in its latest
+   * hello, that it heard from all of them (this shard's own count is taken as it is now). Then every
+   * shard knows every other's rank, so no contribution can come from a shard its receiver does not
+   * know.
+   */
+  boolean settled() {
+    if (!complete()) {
+      return false;
+    }
+    for (int r = 0; r < hellos.length; r++) {
+      if (r != group.rank() && hellos[r].known() < group.size()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The shards that have not yet said they heard from all the others. */
+  List<Integer> unsettled() {
+    List<Integer> m = new ArrayList<>();
+    for (int r = 0; r < hellos.length; r++) {
+      if (r != group.rank() && (hellos[r] == null || hellos[r].known() < group.size())) {
+        m.add(r);
+      }
+    }
+    return m;
+  }
+
   /** Whether every shard has said hello and is in the current view. */
   boolean complete() {
     return missing().isEmpty();

@@ -28,7 +28,8 @@ import org.jgroups.stack.Protocol;
  * heartbeats, for a host that vanishes without closing anything; VERIFY_SUSPECT2 double-checks a
  * suspicion before the member is excluded), reliable FIFO delivery (NAKACK2 for multicasts, UNICAST3),
  * garbage collection of delivered messages (STABLE), membership (GMS) and MERGE3, which heals a group
- * that split because its members started at the same instant and each made itself coordinator.
+ * that split anyway (members that started at the same instant may each found a group of their own;
+ * the discovery settings below make that rare, MERGE3 joins the groups within a few seconds).
  * No flow control and no fragmentation: messages are a few dozen bytes, one per shard per all-reduce.
  * {@code tcp_nodelay} and no bundler, because every all-reduce waits for its messages: latency is the
  * cost (BENCHMARKS.md, "Sharded runs").
@@ -39,6 +40,11 @@ final class Stacks {
   /** Heartbeats: a member silent this long is suspected (only a host that vanished; a dead process is seen at once). */
   static final long HEARTBEAT_TIMEOUT_MILLIS = 20_000;
   static final long HEARTBEAT_INTERVAL_MILLIS = 4_000;
+  /**
+   * Discovery asks this many times within GMS's join timeout: members that start together see each
+   * other on a later run and agree on one coordinator (the lowest address) rather than splitting.
+   */
+  static final int DISCOVERY_RUNS = 3;
 
   private Stacks() {}
 
@@ -50,7 +56,10 @@ final class Stacks {
       stack.add(new SHARED_LOOPBACK_PING());
     } else if (d instanceof Discovery.SharedDirectory dir) {
       stack.add(tcp(InetAddress.getLoopbackAddress(), 0));
-      stack.add(new FILE_PING().setLocation(dir.dir().toString()));
+      // a joining member writes its address at once, not only once it is a coordinator, so that shards
+      // started at the same instant find each other instead of each founding a group of its own
+      stack.add(new FILE_PING().setLocation(dir.dir().toString()).writeDataOnFind(true)
+          .setValue("num_discovery_runs", DISCOVERY_RUNS));
     } else if (d instanceof Discovery.Hosts hosts) {
       InetSocketAddress own = hosts.hosts().get(group.rank());
       InetAddress bind = own.getAddress();
@@ -58,9 +67,10 @@ final class Stacks {
         throw new IllegalArgumentException("cannot resolve host " + own.getHostString());
       }
       stack.add(tcp(bind, own.getPort()));
-      stack.add(new TCPPING().setInitialHosts(hosts.hosts()).setPortRange(0));
+      stack.add(new TCPPING().setInitialHosts(hosts.hosts()).setPortRange(0)
+          .setValue("num_discovery_runs", DISCOVERY_RUNS));
     }
-    stack.add(new MERGE3().setMinInterval(1_000).setMaxInterval(4_000));
+    stack.add(new MERGE3().setMinInterval(500).setMaxInterval(1_500));
     if (!(d instanceof Discovery.InProcess)) {
       stack.add(new FD_SOCK2());
       stack.add(new FD_ALL3().setTimeout(HEARTBEAT_TIMEOUT_MILLIS).setInterval(HEARTBEAT_INTERVAL_MILLIS));

@@ -13,7 +13,7 @@ final class Groups {
   private Groups() {}
 
   static ShardGroup member(String name, int rank, int size, Duration timeout, long fingerprint) {
-    return new ShardGroup(rank, size, name, new Discovery.InProcess(), timeout, fingerprint);
+    return new ShardGroup(rank, size, name, new Discovery.InProcess(), timeout, timeout, fingerprint);
   }
 
   static String freshName() {
