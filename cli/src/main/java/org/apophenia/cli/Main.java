@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
  * ones in {@link #SUBCOMMANDS}.
  *
  * <p>Exit codes: 0 on success, 1 on an internal failure, 2 on a user mistake (bad arguments, a
- * missing or malformed file, an invalid configuration); user mistakes print one line that names the
- * problem, never a stack trace.
+ * missing or malformed file, an invalid configuration), 3 when a shard of a replicated run was lost
+ * (it died or left, or an all-reduce timed out waiting for it); user mistakes and lost shards print
+ * one line that names the problem, never a stack trace.
  */
 @Command(
     name = "apophenia",

@@ -40,7 +40,7 @@ import picocli.CommandLine.ParseResult;
  */
 final class ShardLauncher {
   /** After a shard failed, how long the others get to notice and say so before they are stopped. */
-  static final long GRACE_MILLIS = 5_000;
+  static final long GRACE_MILLIS = 3_000;
 
   private final CommandSpec spec;
   private final ShardsOption shards;
@@ -160,8 +160,7 @@ final class ShardLauncher {
     }
     for (OptionSpec o : pr.matchedOptions()) {
       String name = o.longestName();
-      if (name.equals("--shards") || name.equals("--shard-timeout") || name.equals("--shard-join-timeout")
-          || ShardsOption.LOCAL_OPTIONS.contains(name)) {
+      if (name.equals("--shards") || ShardsOption.LOCAL_OPTIONS.contains(name)) {
         continue;
       }
       if (o.originalStringValues().isEmpty()) {

@@ -85,7 +85,8 @@ final class ShardsOption {
   String stall;
 
   /** Options that may differ between the shards of one run: left out of the command's fingerprint. */
-  static final Set<String> LOCAL_OPTIONS = Set.of("--shard", "--shard-log", "--shard-launcher", "--out", "--json");
+  static final Set<String> LOCAL_OPTIONS = Set.of("--shard", "--shard-log", "--shard-launcher", "--out", "--json",
+      "--shard-timeout", "--shard-join-timeout");
 
   /**
    * Checks the shard flags (exit code 2 on a mistake); call where the command checks its arguments.

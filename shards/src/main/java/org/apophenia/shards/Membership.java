@@ -47,7 +47,8 @@ final class Membership {
     if (h.fingerprint() != group.fingerprint()) {
       return "shard " + h.rank() + " (pid " + h.pid() + " on " + h.host() + ") runs another command than shard " + me
           + " (fingerprint " + Long.toHexString(h.fingerprint()) + ", here " + Long.toHexString(group.fingerprint())
-          + "): every shard must be given the same command and arguments, apart from --shard and --out";
+          + "): every shard must be given the same command and arguments, apart from --shard, --out, --json and "
+          + "the timeouts";
     }
     Address known = addresses[h.rank()];
     if (known != null && !known.equals(from) && view != null && view.containsMember(known)) {
