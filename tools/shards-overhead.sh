@@ -4,7 +4,8 @@
 # on this machine over loopback TCP), ROUNDS times in alternation. Prints one markdown row per run:
 # the interceptor's all-reduces, the issuing thread's time in them per op (the shards' mean and
 # maximum), Apophenia's own time per op (tokenize + match + ingest, ingest including the all-reduces)
-# of shard 0 over the whole stream, the doublings of the wait interval, and the wall time.
+# of shard 0 over the whole stream, its issuing thread's CPU time per op (analyze: blocked and
+# descheduled time left out, so what the agreement costs in work rather than in waiting), the doublings of the wait interval, and the wall time.
 #
 #   tools/shards-overhead.sh [ROUNDS]      # default 3
 set -euo pipefail
@@ -25,21 +26,23 @@ j = json.load(open(path))
 ops = j["ops"]
 if "apopheniaNanosPerOp" in j:          # analyze
     own = j["apopheniaNanosPerOp"]
+    cpu = f'{j["issueCpuNanosPerOp"]:,.0f}'
     wall = j["wallMillis"]
 else:                                   # run
     own = j["apopheniaNanos"] / ops
+    cpu = "-"
     wall = j["wallNanos"] / 1e6
 runs = j.get("shardRuns", [])
 coll = [r["collectiveNanosPerOp"] for r in runs]
 doublings = j.get("waitIntervalDoublings", j.get("miningWaitIntervalDoublings", (j.get("mining") or {}).get("waitIntervalDoublings")))
 print(f"| {label} | {shards} | {ops:,} | {j.get('collectives', '-')} | "
       + (f"{sum(coll) / len(coll):,.0f} / {max(coll):,.0f}" if coll else "-")
-      + f" | {own:,.0f} | {doublings} | {j['coverage']:.3f} | {wall:,.0f} |")
+      + f" | {own:,.0f} | {cpu} | {doublings} | {j['coverage']:.3f} | {wall:,.0f} |")
 EOF
 }
 
-echo "| workload | shards | ops | collectives | collective ns/op, mean / max shard | Apophenia ns/op, shard 0 | doublings | coverage | wall ms, shard 0 |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| workload | shards | ops | collectives | collective ns/op, mean / max shard | Apophenia ns/op, shard 0 | issuing thread CPU ns/op, shard 0 | doublings | coverage | wall ms, shard 0 |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for r in $(seq 1 "$rounds"); do
   for n in 0 1 2 4; do
     shards=(); label="one process"
