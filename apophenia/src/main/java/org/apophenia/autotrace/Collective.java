@@ -11,6 +11,12 @@ import java.util.List;
  * of the stream and the settings); each call blocks until all members have contributed and
  * returns the minimum contribution, the same value to every member. Implementations are thread-safe
  * across members; one member is used by one application thread.
+ *
+ * <p>An implementation that cannot complete a call (a member died, a wait ran out of time) throws an
+ * unchecked exception that names the member it waited for; the interceptor lets it propagate to the
+ * application, since replicas that no longer agree must not go on deciding alone. Implementations:
+ * {@link #single()}, {@link #local(int)} (threads of one JVM), and the {@code shards} module's JGroups
+ * collective (processes on one or several hosts).
  */
 public interface Collective {
   /** Blocks until every member has contributed; returns the minimum of the contributions. */

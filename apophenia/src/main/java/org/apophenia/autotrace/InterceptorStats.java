@@ -26,6 +26,7 @@ public final class InterceptorStats {
   private final long windowsWithoutRepeats;
   private final long waits;
   private final long waitInterval;
+  private final long waitIntervalDoublings;
   private final long miningCpuNanos;
   private final long tokensMined;
   private final int candidates;
@@ -56,6 +57,7 @@ public final class InterceptorStats {
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
     this.waits = finder.waits;
     this.waitInterval = finder.interval();
+    this.waitIntervalDoublings = finder.waitIntervalDoublings;
     this.miningCpuNanos = finder.miningCpuNanos.sum();
     this.tokensMined = finder.tokensMined.sum();
     this.candidates = watcher.size();
@@ -155,6 +157,15 @@ public final class InterceptorStats {
     return waitInterval;
   }
 
+  /**
+   * How many times the ingestion interval doubled (up to its cap) because some replica had to wait
+   * at an ingestion point (paper Section 5.1; only with {@code adaptiveWait}, else 0). Replicas that
+   * share a {@link Collective} agree on every one.
+   */
+  public long waitIntervalDoublings() {
+    return waitIntervalDoublings;
+  }
+
   /** CPU time the mining thread spent in jobs that finished (measured there). */
   public long miningCpuNanos() {
     return miningCpuNanos;
@@ -208,7 +219,8 @@ public final class InterceptorStats {
         + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
         + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff
         + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
-        + ", waits=" + waits + ", waitInterval=" + waitInterval + ", miningCpuNanos=" + miningCpuNanos
+        + ", waits=" + waits + ", waitInterval=" + waitInterval + ", waitIntervalDoublings=" + waitIntervalDoublings
+        + ", miningCpuNanos=" + miningCpuNanos
         + ", tokensMined=" + tokensMined + ", candidates=" + candidates + ", traces=" + traces
         + ", promotions=" + promotions + ", rejectedPromotions=" + rejectedPromotions
         + ", losingTracesEvicted=" + losingTracesEvicted + ", pendingOps=" + pendingOps + "]";

@@ -36,12 +36,13 @@ import org.apophenia.suffix.RulerSchedule;
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
  * position {@code p + interval} (the interval never shrinks, so a lane's jobs fall due in launch
  * order; at one position the lane within buffers is ingested first).
- * There, the instances agree (a {@link Collective} all-reduce of the number of consecutive finished
- * jobs that are due) on how many jobs to ingest; if that minimum is 0, every instance takes its first
- * due job (mining it inline or waiting), and with {@code adaptiveWait} the interval doubles for jobs
- * launched afterwards (up to {@code max(ingestionDelay, batchSize)}). A second all-reduce agrees on
- * whether the job succeeded everywhere; a job that threw or timed out anywhere is dropped everywhere,
- * counted and logged, and the stream goes on untraced by it. So the sequence of ingested results
+ * There, the instances agree (a {@link Collective} all-reduce of the number of consecutive due jobs
+ * that finished and succeeded) on how many jobs to ingest, as Legion's recognizer does: one all-reduce
+ * per ingestion point. If that minimum is 0, every instance takes its first due job (mining it inline
+ * or waiting), and with {@code adaptiveWait} the interval doubles for jobs launched afterwards (up to
+ * {@code max(ingestionDelay, batchSize)}); for that job alone a second all-reduce agrees on whether it
+ * succeeded everywhere. A job that threw or timed out anywhere is dropped everywhere, counted and
+ * logged, and the stream goes on untraced by it. So the sequence of ingested results
  * depends only on the stream and the settings (and, with {@code adaptiveWait}, on agreed waits,
  * identically on all replicas).
  *
@@ -147,6 +148,8 @@ final class TraceFinder {
   long jobsIngested;
   long jobsFailed;
   long waits;
+  /** Ingestion points at which some replica had to wait and the interval grew ({@code adaptiveWait}). */
+  long waitIntervalDoublings;
   long jobsMinedInline;
   /** Ruler windows not mined because the stream was covered (back-off). */
   long jobsBackedOff;
@@ -356,9 +359,11 @@ final class TraceFinder {
     ArrayDeque<MiningJob> jobs = lane.jobs;
     MiningJob head = jobs.peek();
     while (head != null && head.ingestPosition() <= position) {
+      // ready: due, done and succeeded here. A job ready on every shard succeeded everywhere, so
+      // ingesting it takes this one all-reduce; only the job taken after a wait needs a second
       int ready = 0;
       for (MiningJob j : jobs) {
-        if (j.ingestPosition() > position || !j.result().isDone()) {
+        if (j.ingestPosition() > position || !j.result().isDone() || j.result().isCompletedExceptionally()) {
           break;
         }
         ready++;
@@ -367,14 +372,15 @@ final class TraceFinder {
       boolean waited = agreed == 0;
       if (waited) {
         agreed = 1;
-        if (adaptiveWait) {
+        if (adaptiveWait && interval < maxInterval) {
           interval = Math.min(interval * 2, maxInterval);
+          waitIntervalDoublings++;
         }
       }
       for (int k = 0; k < agreed; k++) {
         MiningJob j = jobs.poll();
         MiningResult r = await(j);
-        boolean ok = collective.allReduceMin(r != null ? 1 : 0) == 1;
+        boolean ok = waited ? collective.allReduceMin(r != null ? 1 : 0) == 1 : r != null;
         if (ok) {
           jobsIngested++;
           results.add(r);

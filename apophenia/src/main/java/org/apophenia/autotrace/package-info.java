@@ -38,7 +38,9 @@
  *       {@code TraceIssuer} (the pending operations, the selection of what to issue with
  *       {@code Selection}, recordings and reissues, {@code ReissuedPositions});
  *   <li><i>trie</i>: {@code Trie} and its {@code Pointers};
- *   <li><i>shard</i>: {@code LocalCollective}.
+ *   <li><i>shard</i>: {@code LocalCollective} (replicas on threads of one JVM); replicas as processes
+ *       agree through the {@code shards} module's JGroups collective, behind the same {@link
+ *       org.apophenia.autotrace.Collective}.
  * </ul>
  *
  * <p><b>Words.</b> Apophenia <i>issues</i> trace occurrences: the first of a trace id is its

@@ -83,6 +83,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   /** {@code --profile DIR} and its settings: the event recorder. */
   @Mixin ProfileOptions profile;
 
+  /** {@code --shards N}: control-replicated shards as processes ({@link ShardsOption}). */
+  @Mixin ShardsOption shards;
+
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
           + "interleaved by concurrent writers; gives up after " + TextInput.MAX_SKIPPED_LINES + " malformed lines or "
@@ -131,22 +134,27 @@ final class AnalyzeCommand implements Callable<Integer> {
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
     Path target = OutputPaths.directory("--out", out, REPORT_FILES);
+    OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
+    profile.settings();
+    shards.check();
+    if (shards.launching()) {
+      return ShardLauncher.launch(spec, shards, out);
+    }
     if (target != null) {
       OutputPaths.temporaryDirectory("analyze --out keeps 12 bytes per operation there while it runs");
     }
-    OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
-    profile.settings();
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the stream.
     // The files go into a file set that appears whole at the end, or not at all.
-    try (FileSet set = target == null ? null : FileSet.open(target);
+    try (ShardSession shard = shards.join(spec, out);
+        FileSet set = target == null ? null : FileSet.open(target);
         TraceSearchLog rec = target == null ? TraceSearchLog.counting() : TraceSearchLog.spilling();
         MiningLog mining = target == null ? MiningLog.counting() : MiningLog.recording()) {
-      return analyze(fmt, config, rec, mining, set);
+      return analyze(fmt, shard == null ? config : ShardSession.settings(config), rec, mining, set, shard);
     }
   }
 
   private int analyze(StreamFormat fmt, ApopheniaSettings config, TraceSearchLog rec, MiningLog mining,
-      FileSet set) throws IOException {
+      FileSet set, ShardSession shard) throws IOException {
     InterceptorStats stats;
     StreamReader reader;
     ChunkedFeed<StreamOp> feed;
@@ -156,9 +164,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     // switches of every op would be a large part of what is measured (see SpanSampler).
     TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
-    TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
-    try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
-        .settings(config).listener(mining).account(account).build()) {
+    TraceSink<StreamOp> observed = reachable == null ? rec : new BoundSink(rec, reachable);
+    TraceSink<StreamOp> sink = new ObservedSink<>(shard == null ? observed : shard.record(observed), account);
+    try (Interceptor<StreamOp> apophenia = ShardSession.replicate(shard, Interceptor.builder(StreamTokenizer.INSTANCE, sink)
+        .settings(config).listener(mining).account(account)).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
       feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
@@ -172,6 +181,9 @@ final class AnalyzeCommand implements Callable<Integer> {
       if (recording != null) {
         recording.stop(); // the interceptor is closed: its mining thread records no more
       }
+    }
+    if (shard != null) {
+      shard.finish();
     }
     double millis = (System.nanoTime() - t0) / 1e6;
     long[] t = account.snapshot(TimeAccount.newSnapshot());
@@ -205,6 +217,10 @@ final class AnalyzeCommand implements Callable<Integer> {
       extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
     }
     extra.put("miningWaits", stats.waits());
+    extra.put("miningWaitIntervalDoublings", stats.waitIntervalDoublings());
+    if (shard != null) {
+      shard.addTo(extra, stats.ops(), stats.waitIntervalDoublings());
+    }
     extra.put("miningBackedOff", stats.jobsBackedOff());
     extra.put("miningWindowsWithoutRepeats", stats.windowsWithoutRepeats());
     extra.put("tokensMined", stats.tokensMined());
@@ -257,6 +273,9 @@ final class AnalyzeCommand implements Callable<Integer> {
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core; "
           + "%d windows without repeats not mined%n", stats.tokensMined(), (double) stats.miningCpuNanos() / n,
           100 * stats.miningCpuNanos() / (millis * 1e6), stats.windowsWithoutRepeats());
+      if (shard != null) {
+        shard.print(w, stats.ops(), stats.waitIntervalDoublings());
+      }
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
       }

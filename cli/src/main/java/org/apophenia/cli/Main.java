@@ -17,8 +17,9 @@ import picocli.CommandLine.Command;
  *
  * <p>Exit codes: 0 on success, 1 on an internal failure, 2 on a user mistake (bad arguments, a
  * missing or malformed file, an invalid configuration) or on what the user must change in the
- * environment (an output that cannot be written, a heap too small); those print one line that names
- * the problem, never a stack trace.
+ * environment (an output that cannot be written, a heap too small); 3 when a shard of a replicated
+ * run was lost (it died or left, or an all-reduce timed out waiting for it). Those print one line
+ * that names the problem, never a stack trace.
  */
 @Command(
     name = "apophenia",

@@ -80,6 +80,8 @@ final class RunCommand implements Callable<Integer> {
 
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
   @Mixin ProfileOptions profile;
+  /** {@code --shards N}: control-replicated shards as processes ({@link ShardsOption}). */
+  @Mixin ShardsOption shards;
 
   @Option(names = "--jit-warmup", paramLabel = "N", defaultValue = "0",
       description = "Run the sample N more times first in this JVM, discarding those runs, so that the reported "
@@ -137,9 +139,24 @@ final class RunCommand implements Callable<Integer> {
       o = o.withTiles(tiles);
     }
     Limits.JIT_WARMUP.check(jitWarmup);
+    shards.check();
+    if (shards.launching()) {
+      return ShardLauncher.launch(spec, shards, out);
+    }
+    try (ShardSession shard = shards.join(spec, out)) {
+      return run(s, o, shard, target);
+    }
+  }
+
+  /**
+   * Runs the sample (after {@code --jit-warmup} runs), as one shard if {@code shard} is not null, and
+   * reports; {@code target} is the checked {@code --out} directory, or null.
+   */
+  private int run(Sample s, RunOptions o, ShardSession shard, Path target) throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
     Map<String, Object> profiled = null;
+    RunOptions measured = shard == null ? o : shard.replicate(o);
     try {
       for (int i = 0; i < jitWarmup; i++) {
         if (System.console() != null) {
@@ -155,7 +172,7 @@ final class RunCommand implements Callable<Integer> {
       ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
       try (FileSet set = target == null ? null : FileSet.open(target)) {
         try {
-          r = SampleRunSupport.run(s, o, set, System.console() != null ? err : null);
+          r = SampleRunSupport.run(s, measured, set, System.console() != null ? err : null);
         } finally {
           if (recording != null) {
             recording.stop();
@@ -172,9 +189,15 @@ final class RunCommand implements Callable<Integer> {
       err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
       return 1;
     }
+    if (shard != null) {
+      shard.finish();
+    }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      java.util.Map<String, Object> j = SampleRunSupport.summary(r, o);
+      java.util.Map<String, Object> j = SampleRunSupport.summary(r, measured);
+      if (shard != null) {
+        shard.addTo(j, r.ops(), r.mining().waitIntervalDoublings());
+      }
       j.put("jitWarmupRuns", jitWarmup);
       j.put("compiled", issuedInJvm(r) >= COMPILED_AFTER_OPS);
       j.put("costModel", costModel);
@@ -226,6 +249,9 @@ final class RunCommand implements Callable<Integer> {
         w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
             + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
             Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
+      }
+      if (shard != null) {
+        shard.print(w, r.ops(), r.mining().waitIntervalDoublings());
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());

@@ -94,7 +94,7 @@ final class SampleRunSupport {
         : TimelineLog.bounded(options.machine(), TimelineLog.DEFAULT_MAX_SPANS);
     RunOptions o = options;
     if (out != null) {
-      o = o.withObservers(mining, new Mirror(rec), timeline);
+      o = o.withObservers(mining, new Mirror(rec, options.observer()), timeline);
     } else {
       o = o.withObservers(MiningLog.counting(), null, null); // a job out of memory ends the run (MiningLog#jobFailed)
     }
@@ -160,6 +160,7 @@ final class SampleRunSupport {
     mining.put("waits", r.mining().waits());
     mining.put("backedOff", r.mining().backedOff());
     mining.put("withoutRepeats", r.mining().withoutRepeats());
+    mining.put("waitIntervalDoublings", r.mining().waitIntervalDoublings());
     m.put("mining", mining);
     if (r.mode().equals("auto")) {
       m.put("knobs", o.config().echo());
@@ -207,10 +208,16 @@ final class SampleRunSupport {
     return m;
   }
 
-  /** Mirrors the runtime's operations into the trace-search recorder of {@code analyze}. */
-  private record Mirror(TraceSearchLog rec) implements TraceSink<ArrayOp> {
+  /**
+   * Mirrors the runtime's operations into the trace-search recorder of {@code analyze}, and passes
+   * them on to the run's own observer ({@code next}, or null).
+   */
+  private record Mirror(TraceSearchLog rec, TraceSink<ArrayOp> next) implements TraceSink<ArrayOp> {
     @Override
     public void op(ArrayOp op) {
+      if (next != null) {
+        next.op(op);
+      }
       ArrayOp.IndexTask t = (ArrayOp.IndexTask) op;
       List<String> args = new ArrayList<>();
       for (RegionRequirement q : t.requirements()) {
@@ -221,11 +228,17 @@ final class SampleRunSupport {
 
     @Override
     public void beginTrace(long id) {
+      if (next != null) {
+        next.beginTrace(id);
+      }
       rec.beginTrace(id);
     }
 
     @Override
     public void endTrace(long id) {
+      if (next != null) {
+        next.endTrace(id);
+      }
       rec.endTrace(id);
     }
   }

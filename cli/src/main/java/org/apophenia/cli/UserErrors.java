@@ -6,6 +6,7 @@ import java.nio.file.FileSystemException;
 import org.apophenia.cli.output.OutputFailure;
 import org.apophenia.cli.streams.InputException;
 import org.apophenia.cli.streams.MalformedStreamException;
+import org.apophenia.shards.ShardFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -23,7 +24,19 @@ final class UserErrors {
     return USAGE;
   }
 
+  /** A shard of a replicated run was lost: it died, left, or a collective timed out waiting for it. */
+  static final int SHARD_LOST = 3;
+
   static int handleExecution(Exception e, CommandLine cmd, ParseResult parsed) throws Exception {
+    if (e instanceof ShardFailure f) {
+      // one line naming the shard; a divergence is a bug of the agreement (1), a mismatch a mistake (2)
+      cmd.getErr().println(prefix(cmd) + f.getMessage());
+      return switch (f.kind()) {
+        case LOST, TIMEOUT -> SHARD_LOST;
+        case MISMATCH -> USAGE;
+        case DIVERGED -> 1;
+      };
+    }
     if (e instanceof UserError || e instanceof IllegalArgumentException || e instanceof InputException
         || e instanceof MalformedStreamException || e instanceof OutputFailure) {
       cmd.getErr().println(prefix(cmd) + e.getMessage());

@@ -1,7 +1,9 @@
 package org.apophenia.samples.adapter;
 
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.Collective;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.InterceptorStats;
@@ -78,10 +80,16 @@ public final class RuntimeAdapter implements AutoCloseable {
       runtime.setTraceEngine(engine);
     }
     this.sink = new RuntimeSink(runtime, engine, b.observer, account);
-    this.apophenia = mode == Mode.AUTO
-        ? Interceptor.builder(ArrayTokenizer.INSTANCE, sink).settings(b.settings).listener(b.listener).account(account)
-            .build()
-        : null;
+    this.apophenia = mode == Mode.AUTO ? interceptor(b) : null;
+  }
+
+  private Interceptor<ArrayOp> interceptor(Builder b) {
+    Interceptor.Builder<ArrayOp> i = Interceptor.builder(ArrayTokenizer.INSTANCE, sink).settings(b.settings)
+        .listener(b.listener).account(account).collective(b.collective);
+    if (b.miningExecutor != null) {
+      i.executor(b.miningExecutor);
+    }
+    return i.build();
   }
 
   /** A builder of the adapter issuing to {@code runtime} in {@code mode}. */
@@ -259,6 +267,8 @@ public final class RuntimeAdapter implements AutoCloseable {
     private ApopheniaSettings settings = ApopheniaSettings.defaults();
     private InterceptorListener listener = InterceptorListener.NONE;
     private TraceSink<ArrayOp> observer;
+    private Collective collective = Collective.single();
+    private Executor miningExecutor;
 
     private Builder(LegionRuntime runtime, Mode mode) {
       this.runtime = Objects.requireNonNull(runtime, "runtime");
@@ -274,6 +284,21 @@ public final class RuntimeAdapter implements AutoCloseable {
     /** An observer of Apophenia's mining ({@code auto} mode; none otherwise). */
     public Builder listener(InterceptorListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * How Apophenia agrees on ingestion with the other shards of a control-replicated run ({@code auto}
+     * mode; default {@link Collective#single()}: this run alone).
+     */
+    public Builder collective(Collective collective) {
+      this.collective = Objects.requireNonNull(collective, "collective");
+      return this;
+    }
+
+    /** Where Apophenia mines ({@code auto} mode), or null (the default) for a thread of its own. */
+    public Builder miningExecutor(Executor executor) {
+      this.miningExecutor = executor;
       return this;
     }
 

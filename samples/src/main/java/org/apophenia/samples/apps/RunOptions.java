@@ -1,8 +1,10 @@
 package org.apophenia.samples.apps;
 
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 import org.apophenia.autotrace.ApopheniaSettings;
+import org.apophenia.autotrace.Collective;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.cost.CostModel;
@@ -25,16 +27,20 @@ import org.apophenia.sim.machine.Machine;
  * @param observer sees every operation and marker the runtime receives, or null
  * @param timeline sees the simulated execution, or null
  * @param progress called with the number of finished iterations, or null
+ * @param collective how this run's Apophenia agrees with the other shards of a control-replicated run
+ *     ({@code auto} mode; {@link Collective#single()} when it runs alone)
+ * @param miningExecutor where Apophenia mines ({@code auto} mode), or null for its own thread
  */
 public record RunOptions(Mode mode, int iterations, int size, Machine machine, CostModel costModel, int tiles,
     ApopheniaSettings config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
-    IntConsumer progress) {
+    IntConsumer progress, Collective collective, Executor miningExecutor) {
   public RunOptions {
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(machine, "machine");
     Objects.requireNonNull(costModel, "costModel");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
+    Objects.requireNonNull(collective, "collective");
     if (iterations < 1) {
       throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
     }
@@ -49,30 +55,45 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
   /** Defaults: Apophenia's default settings, the sample's size, the machine's tiles, no observers. */
   public static RunOptions of(Mode mode, int iterations, Machine machine, CostModel costModel) {
     return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaSettings.defaults(),
-        InterceptorListener.NONE, null, null, null);
+        InterceptorListener.NONE, null, null, null, Collective.single(), null);
   }
 
   public RunOptions withSize(int s) {
-    return new RunOptions(mode, iterations, s, machine, costModel, tiles, config, listener, observer, timeline, progress);
+    return new RunOptions(mode, iterations, s, machine, costModel, tiles, config, listener, observer, timeline, progress,
+        collective, miningExecutor);
   }
 
   public RunOptions withTiles(int t) {
-    return new RunOptions(mode, iterations, size, machine, costModel, t, config, listener, observer, timeline, progress);
+    return new RunOptions(mode, iterations, size, machine, costModel, t, config, listener, observer, timeline, progress,
+        collective, miningExecutor);
   }
 
   public RunOptions withMode(Mode m) {
-    return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress);
+    return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress,
+        collective, miningExecutor);
   }
 
   public RunOptions withConfig(ApopheniaSettings c) {
-    return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline, progress);
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline, progress,
+        collective, miningExecutor);
   }
 
   public RunOptions withObservers(InterceptorListener l, TraceSink<ArrayOp> o, SimulationListener t) {
-    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, l, o, t, progress);
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, l, o, t, progress,
+        collective, miningExecutor);
   }
 
   public RunOptions withProgress(IntConsumer p) {
-    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, p);
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, p,
+        collective, miningExecutor);
+  }
+
+  /**
+   * One shard of a control-replicated run: Apophenia agrees on ingestion through {@code c}, and mines
+   * on {@code executor} (null: its own thread).
+   */
+  public RunOptions withReplica(Collective c, Executor executor) {
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress,
+        c, executor);
   }
 }

@@ -43,9 +43,12 @@ public record RunResult(String sample, String mode, String machine, int size, in
    * @param backedOff windows not mined because the stream was covered by known traces
    * @param withoutRepeats windows answered without mining: no string of the minimum trace length
    *     occurred twice in them (counted in {@code jobs}, not in {@code tokensMined})
+   * @param waitIntervalDoublings ingestion points at which some shard had to wait and the interval
+   *     doubled ({@code adaptiveWait}; the same on every shard of a replicated run)
    */
-  public record Mining(long jobs, long tokensMined, long cpuNanos, long waits, long backedOff, long withoutRepeats) {
-    public static final Mining NONE = new Mining(0, 0, 0, 0, 0, 0);
+  public record Mining(long jobs, long tokensMined, long cpuNanos, long waits, long backedOff, long withoutRepeats,
+      long waitIntervalDoublings) {
+    public static final Mining NONE = new Mining(0, 0, 0, 0, 0, 0, 0);
 
     /** Mining CPU per operation of the run. */
     public double cpuNanosPerOp(long ops) {

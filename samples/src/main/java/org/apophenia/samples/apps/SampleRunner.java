@@ -46,7 +46,7 @@ public final class SampleRunner {
     int tiles = o.tiles() == 0 ? defaultTiles(o.machine()) : o.tiles();
     LegionRuntime runtime = new LegionRuntime(o.machine(), new DefaultMapper(), o.costModel());
     RuntimeAdapter adapter = RuntimeAdapter.builder(runtime, o.mode()).settings(o.config()).listener(o.listener())
-        .observer(o.observer()).build();
+        .observer(o.observer()).collective(o.collective()).miningExecutor(o.miningExecutor()).build();
     ArrayContext np = ArrayContext.create(adapter, tiles);
     if (o.timeline() != null) {
       runtime.simulation().listener(new ObservedTimeline(o.timeline(), adapter.account()));
@@ -87,7 +87,7 @@ public final class SampleRunner {
     InterceptorStats is = adapter.interceptorStats();
     RunResult.Mining mining = is == null ? RunResult.Mining.NONE
         : new RunResult.Mining(is.jobsIngested() + is.jobsFailed(), is.tokensMined(), is.miningCpuNanos(), is.waits(),
-            is.jobsBackedOff(), is.windowsWithoutRepeats());
+            is.jobsBackedOff(), is.windowsWithoutRepeats(), is.waitIntervalDoublings());
     String checksum = checksum(sample, np);
     String check = sample.verify(np);
     SimulationResult sim = runtime.finish();
