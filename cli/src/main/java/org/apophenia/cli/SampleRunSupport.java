@@ -96,7 +96,8 @@ final class SampleRunSupport {
     if (out != null) {
       o = o.withObservers(mining, new Mirror(rec, options.observer()), timeline);
     } else {
-      o = o.withObservers(MiningLog.counting(), null, null); // a job out of memory ends the run (MiningLog#jobFailed)
+      // a job out of memory ends the run (MiningLog#jobFailed); a shard's decision log stays the observer
+      o = o.withObservers(MiningLog.counting(), options.observer(), options.timeline());
     }
     if (progress != null) {
       o = o.withProgress(new ProgressBar(progress, options.iterations()));

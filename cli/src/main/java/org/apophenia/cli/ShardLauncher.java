@@ -376,14 +376,11 @@ final class ShardLauncher {
   private void moveOut() throws IOException {
     Path dumps = staging.resolve("out");
     try (FileSet set = FileSet.open(out)) {
-      if (Files.isDirectory(dumps)) {
-        try (Stream<Path> files = Files.list(dumps)) {
-          for (Path f : files.sorted().toList()) {
-            String name = f.getFileName().toString();
-            if (Files.isRegularFile(f) && !name.equals(Manifest.FILE_NAME)) {
-              copyInto(set, name, f);
-            }
-          }
+      Path manifest = dumps.resolve(Manifest.FILE_NAME);
+      if (Files.isRegularFile(manifest)) {
+        // shard 0 wrote its dumps as a set of its own: the files its manifest names
+        for (String name : Manifest.read(manifest).names()) {
+          copyInto(set, name, dumps.resolve(name));
         }
       }
       for (Child c : children) {
