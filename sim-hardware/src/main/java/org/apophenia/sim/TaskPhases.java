@@ -62,6 +62,11 @@ final class TaskPhases {
   private final Int2ObjectOpenHashMap<long[]> copyWrites = new Int2ObjectOpenHashMap<>();
   /** Stolen tasks, by op: the home's id in the low 32 bits, the thief's steal counter above. */
   private final Int2LongOpenHashMap stolen = new Int2LongOpenHashMap();
+  /**
+   * Tasks that run away from their home (stolen, or pinned to another processor), by op: their home.
+   * Their data stays in the home's memories: fetched before, sent back after.
+   */
+  private final Int2LongOpenHashMap away = new Int2LongOpenHashMap();
   /** Per processor: the stolen task it fetches data for (it runs nothing else meanwhile), or -1. */
   private final int[] reservedFor;
   private final long[] stealCounter;
@@ -158,7 +163,8 @@ final class TaskPhases {
     s.phase = QUEUED;
     engine.readyNoEarlierThanNow(op);
     int home = engine.resourceOf(op);
-    if (s.attributes.pinnedTo() != null) {
+    if (s.attributes.pinnedTo() != null && s.attributes.pinnedTo().id() != home) {
+      away.put(op, home);
       home = s.attributes.pinnedTo().id();
       engine.setResource(op, home);
     }
@@ -189,7 +195,8 @@ final class TaskPhases {
       reservedFor[r] = -1;
       return f;
     }
-    return queues.own(r, engine.readyTimes());
+    int op = queues.own(r, engine.readyTimes());
+    return op < 0 || !away.containsKey(op) ? op : fetchFor(op, r); // a replayed steal: its data comes first
   }
 
   /** Idle processor {@code r} steals: the task to start on it now, or -1 (none, or fetching its data). */
@@ -201,11 +208,21 @@ final class TaskPhases {
     if (op < 0) {
       return -1;
     }
-    State s = states.get(op);
     int home = engine.resourceOf(op);
     stolen.put(op, stealCounter[r] << 32 | home);
+    away.put(op, home);
     stealCounter[r]++;
     engine.setResource(op, r);
+    return fetchFor(op, r);
+  }
+
+  /**
+   * Task {@code op}, away from its home, is to run on {@code r}: the op to start now, or -1 while
+   * {@code r} fetches what it reads (it runs nothing else meanwhile, as a thread stalled on remote
+   * data).
+   */
+  private int fetchFor(int op, int r) {
+    State s = states.get(op);
     Footprint f = s.attributes.footprint();
     long[] from = f == null ? null : data.fetch(f, r);
     if (from == null) {
@@ -235,7 +252,7 @@ final class TaskPhases {
       pinned++;
     }
     if (data != null && s.attributes.footprint() != null) {
-      data.starting(s.attributes.footprint(), r, stolen.containsKey(op));
+      data.starting(s.attributes.footprint(), r, away.containsKey(op));
     }
   }
 
@@ -254,7 +271,7 @@ final class TaskPhases {
       return false;
     }
     Footprint f = s.attributes.footprint();
-    long[] to = f == null || !stolen.containsKey(op) ? null : data.sendBack(f, engine.resourceOf(op));
+    long[] to = f == null || data == null || !away.containsKey(op) ? null : data.sendBack(f, engine.resourceOf(op));
     if (to == null) {
       finish(op, s, false);
       return false;
@@ -296,7 +313,8 @@ final class TaskPhases {
   Placement placement(int op, int processor) {
     long v = stolen.getOrDefault(op, -1L);
     if (v < 0) {
-      return new Placement(machine.processor(processor), machine.processor(processor), -1);
+      long home = away.getOrDefault(op, processor);
+      return new Placement(machine.processor(processor), machine.processor((int) home), -1);
     }
     return new Placement(machine.processor(processor), machine.processor((int) v), v >>> 32);
   }

@@ -47,8 +47,19 @@ public interface ReplaySupport {
    * the first {@code count} events of {@code more} (read in place), as after their merge but without
    * one: a replay launches every task after a few others.
    */
+  default Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+      Event precondition, Event[] more, int count) {
+    return launch(op, processor, memories, reductionInstances, precondition, more, count, null);
+  }
+
+  /**
+   * {@link #launch(PendingOp, Processor, List, Object, Event, Event[], int)} that runs on {@code runOn}
+   * whatever the simulator's scheduler would choose (a steal a recording saw, replayed: the task is
+   * mapped to {@code processor} and its data stays there; the simulator moves it as for a steal), or
+   * where the scheduler puts it if {@code runOn} is null.
+   */
   Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition, Event[] more, int count);
+      Event precondition, Event[] more, int count, Processor runOn);
 
   /**
    * Issues {@code recorded} (a Copy, Fill or RuntimeWork as it was issued by an analysis) again with
