@@ -6,6 +6,9 @@ import org.apophenia.legion.tracing.OpAnalysis;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.sim.Scheduler;
+import org.apophenia.sim.Simulation;
+import org.apophenia.sim.machine.Processor;
 import org.apophenia.replay.stats.TracingCounters;
 import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.replay.template.Optimisation;
@@ -345,7 +348,8 @@ public final class DynamicTracing implements TraceEngine {
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
     }
-    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    Processor[] runOn = stealPlan(chosen, previous != null, support.simulation());
+    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp(), runOn);
     // the summary of a chain of elided replays is registered once, when the chain ends: the one of
     // the last replay alone would miss the earlier ones' operations its own do not wait for (readers)
     summaryCompletion = summaryPending == null ? last.completion()
@@ -357,6 +361,34 @@ public final class DynamicTracing implements TraceEngine {
     delayed = chosen;
     counters.recordReplay(buffer, chosen.reduces(), System.nanoTime() - t0);
     return true;
+  }
+
+  /**
+   * Under a work-stealing scheduler that replays steals ({@link Scheduler.WorkStealing#replaySteals()}):
+   * where each task of a replay of {@code r} runs, from the recording's steal log (the trace-and-replay
+   * lecture: the iterations after the traced one steal nothing and run each task where the traced one
+   * did); null, counted with its reason, when the log is not known yet or does not apply, and then the
+   * replay steals live. Null under any other scheduler.
+   */
+  private Processor[] stealPlan(Recording r, boolean elided, Simulation sim) {
+    if (!(sim.scheduler() instanceof Scheduler.WorkStealing ws) || !ws.replaySteals()) {
+      return null;
+    }
+    StealLog log = r.stealLog(sim);
+    if (log == null) {
+      counters.recordStealLogIncomplete();
+      return null;
+    }
+    StealLog.Reason[] why = new StealLog.Reason[1];
+    Processor[] runOn = log.placements(sim, TraceExecutor.template(r, elided).homes(r.ops().size()), why);
+    if (runOn != null) {
+      counters.recordStealLogReplay(log.steals());
+    } else if (why[0] == StealLog.Reason.PROCESSORS) {
+      counters.recordStealLogOtherMachine();
+    } else {
+      counters.recordStealLogMismatch();
+    }
+    return runOn;
   }
 
   /**

@@ -26,6 +26,38 @@ public final class TracingCounters {
   private long reducingReplays;
   private long optimisationWaits;
   private long optimisationWaitNanos;
+  private long stealLogReplays;
+  private long replayedSteals;
+  private long stealLogsIncomplete;
+  private long stealLogsOtherMachine;
+  private long stealLogsMismatched;
+
+  /** A replay enforced its recording's steal log, which holds {@code steals} steals. */
+  public void recordStealLogReplay(int steals) {
+    stealLogReplays++;
+    replayedSteals += steals;
+  }
+
+  /** A replay stole live: some task of its recording had not run yet, so its steal log was not known. */
+  public void recordStealLogIncomplete() {
+    stealLogsIncomplete++;
+  }
+
+  /** A replay stole live: its recording's steal log was made on a machine of another processor count. */
+  public void recordStealLogOtherMachine() {
+    stealLogsOtherMachine++;
+  }
+
+  /** A replay stole live: a task's home differs from the one its recording's steal log names. */
+  public void recordStealLogMismatch() {
+    stealLogsMismatched++;
+  }
+
+  /** The steal-log counters, as a snapshot. */
+  StealReplays stealReplays() {
+    return new StealReplays(stealLogReplays, replayedSteals, stealLogsIncomplete, stealLogsOtherMachine,
+        stealLogsMismatched);
+  }
 
   /** A recording was made of {@code ops} analysed operations; {@code kept} if it went into the cache. */
   public void recordRecording(int ops, boolean kept) {
