@@ -15,6 +15,7 @@ import org.apophenia.samples.apps.SampleCheckException;
 import org.apophenia.samples.apps.Samples;
 import org.apophenia.samples.adapter.Mode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -61,6 +62,8 @@ final class RunCommand implements Callable<Integer> {
           + "region-tree nodes, fields and points, replay per task and per trace, on each node's utility "
           + "processors; the output lists its parameters) or measured (real analysis time); default ${DEFAULT-VALUE}.")
   String costModel;
+
+  @Mixin SchedulerFlags scheduling;
 
   @Option(names = "--json", description = "Print one JSON object instead of a summary.")
   boolean json;
@@ -109,7 +112,8 @@ final class RunCommand implements Callable<Integer> {
       throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
           + " rows (--size) into row blocks; give at most one tile per row");
     }
-    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
+    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel))
+        .withScheduler(scheduling.scheduler());
     OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
     if (size != null) {
       o = o.withSize(size);
@@ -189,6 +193,7 @@ final class RunCommand implements Callable<Integer> {
             + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
             Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
       }
+      SampleRunSupport.printScheduling(w, r.scheduling());
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());
       if (out != null) {

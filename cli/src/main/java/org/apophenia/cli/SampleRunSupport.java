@@ -153,10 +153,57 @@ final class SampleRunSupport {
     mining.put("backedOff", r.mining().backedOff());
     mining.put("withoutRepeats", r.mining().withoutRepeats());
     m.put("mining", mining);
+    m.put("bytesMoved", r.scheduling().bytesMoved());
+    m.put("scheduler", scheduler(r.scheduling()));
     if (r.mode().equals("auto")) {
       m.put("knobs", o.config().echo());
     }
     return m;
+  }
+
+  /**
+   * The {@code scheduler} object: the policy, its seed, and what work stealing did: the steals and
+   * the bytes they moved, and under {@code work-stealing-replay} the steal logs replays enforced and
+   * those that fell back to live stealing, by reason.
+   */
+  static Map<String, Object> scheduler(RunResult.Scheduling s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", s.scheduler());
+    m.put("seed", s.seed());
+    m.put("steals", s.steals().steals());
+    m.put("failedAttempts", s.steals().failedAttempts());
+    m.put("fetchedBytes", s.steals().fetchedBytes());
+    m.put("sentBackBytes", s.steals().sentBackBytes());
+    m.put("heldBytes", s.steals().heldBytes());
+    m.put("pinnedTasks", s.steals().pinned());
+    Map<String, Object> logs = new LinkedHashMap<>();
+    logs.put("enforced", s.stealLogs().enforced());
+    logs.put("replayedSteals", s.stealLogs().replayedSteals());
+    logs.put("fellBack", s.stealLogs().fellBack());
+    Map<String, Object> why = new LinkedHashMap<>();
+    why.put("incomplete", s.stealLogs().incomplete());
+    why.put("otherMachine", s.stealLogs().otherMachine());
+    why.put("mismatched", s.stealLogs().mismatched());
+    logs.put("fallbacks", why);
+    m.put("stealLogs", logs);
+    return m;
+  }
+
+  /** The summary's line on work stealing; nothing under the default scheduler. */
+  static void printScheduling(PrintWriter w, RunResult.Scheduling s) {
+    if (s.scheduler().equals("mapped")) {
+      return;
+    }
+    w.printf("%s (seed %d): %d steals (%d bytes fetched, %d sent back, %d already held), %d pinned tasks; "
+        + "%d bytes moved between memories in all%n", s.scheduler(), s.seed(), s.steals().steals(),
+        s.steals().fetchedBytes(), s.steals().sentBackBytes(), s.steals().heldBytes(), s.steals().pinned(),
+        s.bytesMoved());
+    if (s.scheduler().equals("work-stealing-replay")) {
+      w.printf("steal logs: %d replays followed their recording's (%d steals replayed), %d stole live "
+          + "(%d recording still running, %d other machine, %d homes differ)%n", s.stealLogs().enforced(),
+          s.stealLogs().replayedSteals(), s.stealLogs().fellBack(), s.stealLogs().incomplete(),
+          s.stealLogs().otherMachine(), s.stealLogs().mismatched());
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.adapter.ArrayOp;
 import org.apophenia.samples.adapter.Mode;
+import org.apophenia.sim.Scheduler;
 import org.apophenia.sim.SimulationListener;
 import org.apophenia.sim.machine.Machine;
 
@@ -25,16 +26,19 @@ import org.apophenia.sim.machine.Machine;
  * @param observer sees every operation and marker the runtime receives, or null
  * @param timeline sees the simulated execution, or null
  * @param progress called with the number of finished iterations, or null
+ * @param scheduler where a ready task runs: the mapper's processor ({@link Scheduler#MAPPED}, the
+ *     default) or work stealing, live or replaying the steals recorded with each trace
  */
 public record RunOptions(Mode mode, int iterations, int size, Machine machine, CostModel costModel, int tiles,
     ApopheniaSettings config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
-    IntConsumer progress) {
+    IntConsumer progress, Scheduler scheduler) {
   public RunOptions {
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(machine, "machine");
     Objects.requireNonNull(costModel, "costModel");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
+    Objects.requireNonNull(scheduler, "scheduler");
     if (iterations < 1) {
       throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
     }
@@ -49,30 +53,40 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
   /** Defaults: Apophenia's default settings, the sample's size, the machine's tiles, no observers. */
   public static RunOptions of(Mode mode, int iterations, Machine machine, CostModel costModel) {
     return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaSettings.defaults(),
-        InterceptorListener.NONE, null, null, null);
+        InterceptorListener.NONE, null, null, null, Scheduler.MAPPED);
   }
 
   public RunOptions withSize(int s) {
-    return new RunOptions(mode, iterations, s, machine, costModel, tiles, config, listener, observer, timeline, progress);
+    return new RunOptions(mode, iterations, s, machine, costModel, tiles, config, listener, observer, timeline,
+        progress, scheduler);
   }
 
   public RunOptions withTiles(int t) {
-    return new RunOptions(mode, iterations, size, machine, costModel, t, config, listener, observer, timeline, progress);
+    return new RunOptions(mode, iterations, size, machine, costModel, t, config, listener, observer, timeline,
+        progress, scheduler);
   }
 
   public RunOptions withMode(Mode m) {
-    return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress);
+    return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline,
+        progress, scheduler);
   }
 
   public RunOptions withConfig(ApopheniaSettings c) {
-    return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline, progress);
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline,
+        progress, scheduler);
   }
 
   public RunOptions withObservers(InterceptorListener l, TraceSink<ArrayOp> o, SimulationListener t) {
-    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, l, o, t, progress);
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, l, o, t, progress, scheduler);
   }
 
   public RunOptions withProgress(IntConsumer p) {
-    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, p);
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, p,
+        scheduler);
+  }
+
+  public RunOptions withScheduler(Scheduler s) {
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline,
+        progress, s);
   }
 }
