@@ -163,8 +163,9 @@ final class SampleRunSupport {
 
   /**
    * The {@code scheduler} object: the policy, its seed, and what work stealing did: the steals and
-   * the bytes they moved, and under {@code work-stealing-replay} the steal logs replays enforced and
-   * those that fell back to live stealing, by reason.
+   * the bytes they moved, and under {@code work-stealing-replay} the replays that followed their
+   * recording's steal log (known, or read task by task), the tasks of those placed live because their
+   * recorded task had not run yet, and the replays that fell back to live stealing, by reason.
    */
   static Map<String, Object> scheduler(RunResult.Scheduling s) {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -179,9 +180,10 @@ final class SampleRunSupport {
     Map<String, Object> logs = new LinkedHashMap<>();
     logs.put("enforced", s.stealLogs().enforced());
     logs.put("replayedSteals", s.stealLogs().replayedSteals());
+    logs.put("deferred", s.stealLogs().deferred());
+    logs.put("tasksPlacedLive", s.steals().pinMisses());
     logs.put("fellBack", s.stealLogs().fellBack());
     Map<String, Object> why = new LinkedHashMap<>();
-    why.put("incomplete", s.stealLogs().incomplete());
     why.put("otherMachine", s.stealLogs().otherMachine());
     why.put("mismatched", s.stealLogs().mismatched());
     logs.put("fallbacks", why);
@@ -199,10 +201,11 @@ final class SampleRunSupport {
         s.steals().fetchedBytes(), s.steals().sentBackBytes(), s.steals().heldBytes(), s.steals().pinned(),
         s.bytesMoved());
     if (s.scheduler().equals("work-stealing-replay")) {
-      w.printf("steal logs: %d replays followed their recording's (%d steals replayed), %d stole live "
-          + "(%d recording still running, %d other machine, %d homes differ)%n", s.stealLogs().enforced(),
-          s.stealLogs().replayedSteals(), s.stealLogs().fellBack(), s.stealLogs().incomplete(),
-          s.stealLogs().otherMachine(), s.stealLogs().mismatched());
+      w.printf("steal logs: %d replays followed their recording's (%d steals replayed), %d followed it before "
+          + "it was complete (%d tasks placed live: their recorded task had not run yet), %d stole live "
+          + "(%d other machine, %d homes differ)%n", s.stealLogs().enforced(), s.stealLogs().replayedSteals(),
+          s.stealLogs().deferred(), s.steals().pinMisses(), s.stealLogs().fellBack(), s.stealLogs().otherMachine(),
+          s.stealLogs().mismatched());
     }
   }
 

@@ -15,9 +15,9 @@ final class SchedulerFlags {
   @Option(names = "--scheduler", paramLabel = "POLICY", defaultValue = "mapped",
       description = "Where a ready task runs: mapped (the mapper's processor), work-stealing (idle processors "
           + "steal from random victims; a stolen task's data is fetched to the thief and its writes sent back) "
-          + "or work-stealing-replay (steals live while a trace is recorded, then replays that trace's steals "
-          + "in its replays; a steal log that no longer applies falls back to live stealing, counted in the "
-          + "JSON's scheduler.stealLogs); default ${DEFAULT-VALUE}.")
+          + "or work-stealing-replay (steals live while a trace is recorded, then runs each task of the trace's "
+          + "replays where the recording ran it; a steal log that does not apply falls back to live stealing, "
+          + "counted in the JSON's scheduler.stealLogs); default ${DEFAULT-VALUE}.")
   String scheduler;
 
   @Option(names = "--steal-seed", paramLabel = "N", defaultValue = "1",

@@ -34,9 +34,10 @@ class SchedulerFlagsTest {
     assertThat(live.get("scheduler").get("steals").asLong()).isPositive();
     JsonNode logs = replay.get("scheduler").get("stealLogs");
     assertThat(replay.get("scheduler").get("name").asText()).isEqualTo("work-stealing-replay");
-    assertThat(logs.get("enforced").asLong()).isPositive();
-    assertThat(logs.get("fellBack").asLong()).isEqualTo(logs.get("fallbacks").get("incomplete").asLong()
-        + logs.get("fallbacks").get("otherMachine").asLong() + logs.get("fallbacks").get("mismatched").asLong());
+    assertThat(logs.get("enforced").asLong() + logs.get("deferred").asLong()).isPositive();
+    assertThat(logs.get("tasksPlacedLive").isIntegralNumber()).isTrue();
+    assertThat(logs.get("fellBack").asLong()).isEqualTo(logs.get("fallbacks").get("otherMachine").asLong()
+        + logs.get("fallbacks").get("mismatched").asLong());
     for (JsonNode j : new JsonNode[] {live, replay}) {
       assertThat(j.get("checksum")).isEqualTo(mapped.get("checksum"));
       assertThat(j.get("bytesMoved").isIntegralNumber()).isTrue();

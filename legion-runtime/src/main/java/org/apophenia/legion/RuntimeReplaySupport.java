@@ -76,7 +76,7 @@ final class RuntimeReplaySupport implements ReplaySupport {
   }
   @Override
   public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition, Event[] more, int count, Processor runOn) {
+      Event precondition, Event[] more, int count, Event runLike) {
     TaskIssue t = pendingTask(op);
     ReductionBuffer[][] bufs = (ReductionBuffer[][]) reductionInstances;
     if (bufs == null) {
@@ -110,7 +110,7 @@ final class RuntimeReplaySupport implements ReplaySupport {
     lastLaunchedKind = processor.kind();
     lastLaunchedBody = body;
     Event done = pipeline.submit(op.op(), t, body, processor, memories, bufs, after, more, count, null,
-        reductionInstances != null, runOn);
+        reductionInstances != null, runLike);
     graph.setEvent(op.op(), done);
     graph.setDeps(op.op(), NO_DEPS);
     return done;

@@ -173,10 +173,10 @@ final class TaskPipeline {
   /**
    * What the task asks of the simulator beyond its processor: the reservations of its ATOMIC
    * requirements (one hold per reservation, the strongest), its footprint under work stealing, the
-   * processor it is pinned to. {@link TaskAttributes#NONE} (no allocation) for an exclusive task under
+   * task whose processor it is pinned to. {@link TaskAttributes#NONE} (no allocation) for an exclusive task under
    * the mapped scheduler.
    */
-  private TaskAttributes attributes(TaskIssue t, List<Memory> mems, Processor pinnedTo) {
+  private TaskAttributes attributes(TaskIssue t, List<Memory> mems, Event pinnedLike) {
     List<Reservation.Hold> holds = null;
     for (Resolved r : t.rs) {
       if (r.req().coherence() == Coherence.ATOMIC) {
@@ -193,10 +193,10 @@ final class TaskPipeline {
       }
       footprint = b.build();
     }
-    if (holds == null && footprint == null && pinnedTo == null) {
+    if (holds == null && footprint == null && pinnedLike == null) {
       return TaskAttributes.NONE;
     }
-    return new TaskAttributes(holds == null ? List.of() : strongest(holds), footprint, pinnedTo);
+    return new TaskAttributes(holds == null ? List.of() : strongest(holds), footprint, null, pinnedLike);
   }
 
   /**
@@ -247,14 +247,14 @@ final class TaskPipeline {
 
   /**
    * {@link #submit(int, TaskIssue, TaskBody, Processor, List, ReductionBuffer[][], Event, Event[], int, List,
-   * boolean)} run on {@code pinnedTo} whatever the scheduler would choose (a replayed steal), or where the
-   * scheduler puts it if null.
+   * boolean)} run where the task of {@code pinnedLike} ran, whatever the scheduler would choose (a
+   * replayed steal; read when the task is ready), or where the scheduler puts it if null or not known.
    */
   Event submit(int op, TaskIssue t, TaskBody body, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs,
-      Event pre, Event[] more, int count, List<Issued> issued, boolean reuseInstances, Processor pinnedTo) {
+      Event pre, Event[] more, int count, List<Issued> issued, boolean reuseInstances, Event pinnedLike) {
     String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     t.placed(name, body, proc, mems, bufs, reuseInstances);
-    Operation.Task task = new Operation.Task(name, proc, t.def.cost(), pre, t, attributes(t, mems, pinnedTo));
+    Operation.Task task = new Operation.Task(name, proc, t.def.cost(), pre, t, attributes(t, mems, pinnedLike));
     Event done = sim.submit(task, more, count);
     if (issued != null) {
       issued.add(new Issued(task, done));

@@ -8,7 +8,6 @@ import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.sim.Scheduler;
 import org.apophenia.sim.Simulation;
-import org.apophenia.sim.machine.Processor;
 import org.apophenia.replay.stats.TracingCounters;
 import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.replay.template.Optimisation;
@@ -348,8 +347,8 @@ public final class DynamicTracing implements TraceEngine {
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
     }
-    Processor[] runOn = stealPlan(chosen, previous != null, support.simulation());
-    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp(), runOn);
+    org.apophenia.sim.Event[] runLike = stealPlan(chosen, previous != null, support.simulation());
+    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp(), runLike);
     // the summary of a chain of elided replays is registered once, when the chain ends: the one of
     // the last replay alone would miss the earlier ones' operations its own do not wait for (readers)
     summaryCompletion = summaryPending == null ? last.completion()
@@ -365,30 +364,34 @@ public final class DynamicTracing implements TraceEngine {
 
   /**
    * Under a work-stealing scheduler that replays steals ({@link Scheduler.WorkStealing#replaySteals()}):
-   * where each task of a replay of {@code r} runs, from the recording's steal log (the trace-and-replay
-   * lecture: the iterations after the traced one steal nothing and run each task where the traced one
-   * did); null, counted with its reason, when the log is not known yet or does not apply, and then the
-   * replay steals live. Null under any other scheduler.
+   * per position of a replay of {@code r}, the recording's task whose processor the replayed task runs
+   * on (the trace-and-replay lecture: the iterations after the traced one steal nothing and run each
+   * task where the traced one did). The simulator reads each placement when the replayed task is ready,
+   * so a replay may follow a recording whose tasks have not all run yet (counted as deferred; a task
+   * whose recorded one has still not run when it is ready is placed live, counted by the simulator).
+   * Null, counted with its reason, when the log does not apply: the replay then steals live. Null under
+   * any other scheduler.
    */
-  private Processor[] stealPlan(Recording r, boolean elided, Simulation sim) {
+  private org.apophenia.sim.Event[] stealPlan(Recording r, boolean elided, Simulation sim) {
     if (!(sim.scheduler() instanceof Scheduler.WorkStealing ws) || !ws.replaySteals()) {
       return null;
     }
     StealLog log = r.stealLog(sim);
     if (log == null) {
-      counters.recordStealLogIncomplete();
-      return null;
+      counters.recordStealLogDeferred();
+      return r.taskEvents();
     }
-    StealLog.Reason[] why = new StealLog.Reason[1];
-    Processor[] runOn = log.placements(sim, TraceExecutor.template(r, elided).homes(r.ops().size()), why);
-    if (runOn != null) {
+    StealLog.Reason why = log.check(sim, TraceExecutor.template(r, elided).homes(r.ops().size()));
+    if (why == null) {
       counters.recordStealLogReplay(log.steals());
-    } else if (why[0] == StealLog.Reason.PROCESSORS) {
+      return r.taskEvents();
+    }
+    if (why == StealLog.Reason.PROCESSORS) {
       counters.recordStealLogOtherMachine();
     } else {
       counters.recordStealLogMismatch();
     }
-    return runOn;
+    return null;
   }
 
   /**

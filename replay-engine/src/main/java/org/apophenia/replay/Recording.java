@@ -93,6 +93,14 @@ public final class Recording {
     return log;
   }
 
+  /**
+   * Per operation, its task's completion event in the recording (null if not a task): where a replay
+   * that enforces the steal log runs each task. Shared, not copied: callers only read it.
+   */
+  Event[] taskEvents() {
+    return taskEvents;
+  }
+
   /** Replaces the steal log (tests of a log that no longer applies). */
   void stealLog(StealLog log) {
     stealLog = log;

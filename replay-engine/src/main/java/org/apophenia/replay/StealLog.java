@@ -13,7 +13,8 @@ import org.apophenia.sim.machine.Processor;
  * thief's steal counter when it stole it. Read once every task of the recording has run (the
  * simulator places a task when it becomes ready, which may be long after the recording ends); then
  * kept with the recording. A replay that enforces it runs each task where the recording's ran,
- * stealing nothing ({@link #placements}). Immutable.
+ * stealing nothing; a replay before the log is known does the same, each task's placement read when
+ * it is ready. Immutable.
  */
 public final class StealLog {
   private final int processors;
@@ -91,28 +92,20 @@ public final class StealLog {
   }
 
   /**
-   * Where a replay runs each operation of the trace (null for non-tasks): the recording's processor,
-   * thief or home, on {@code sim}'s machine. Null if the log does not apply: another machine's
-   * processor count ({@code why[0] = PROCESSORS}), or a task whose replayed home is not the recorded
-   * one ({@code homes}, by position; {@code why[0] = MISMATCH}).
+   * Whether the log applies to a replay on {@code sim} whose tasks are launched for {@code homes} (by
+   * position): null if it does, else why not: another machine's processor count ({@code PROCESSORS}),
+   * or a task whose replayed home is not the recorded one ({@code MISMATCH}). O(operations).
    */
-  Processor[] placements(Simulation sim, Processor[] homes, Reason[] why) {
+  Reason check(Simulation sim, Processor[] homes) {
     if (sim.machine().processors().size() != processors) {
-      why[0] = Reason.PROCESSORS;
-      return null;
+      return Reason.PROCESSORS;
     }
-    Processor[] out = new Processor[ranOn.length];
     for (int i = 0; i < ranOn.length; i++) {
-      if (ranOn[i] < 0) {
-        continue;
+      if (ranOn[i] >= 0 && (i >= homes.length || homes[i] == null || homes[i].id() != home[i])) {
+        return Reason.MISMATCH;
       }
-      if (i >= homes.length || homes[i] == null || homes[i].id() != home[i]) {
-        why[0] = Reason.MISMATCH;
-        return null;
-      }
-      out[i] = sim.machine().processor(ranOn[i]);
     }
-    return out;
+    return null;
   }
 
   /** This log as if made on a machine of {@code n} processors (tests of a log that no longer applies). */
@@ -129,8 +122,6 @@ public final class StealLog {
 
   /** Why a replay stole live instead of following a recording's steal log. */
   public enum Reason {
-    /** Some task of the recording had not run yet when the trace was replayed. */
-    INCOMPLETE,
     /** The log was made on a machine with another processor count. */
     PROCESSORS,
     /** A replayed task's home differs from the recorded one. */

@@ -7,7 +7,6 @@ import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.replay.template.TraceTemplate;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
-import org.apophenia.sim.machine.Processor;
 
 /**
  * Replays a {@link Recording} (dynamic tracing paper §IV-D): binds the events its commands start from
@@ -45,10 +44,11 @@ final class TraceExecutor {
 
   /**
    * Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it; each
-   * task on {@code runOn[its position]} if not null (a steal log's placements).
+   * task where the task of event {@code runLike[its position]} ran, if not null (a steal log's
+   * placements).
    */
   static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport support, Replayed previous,
-      long nanosPerOp, Processor[] runOn) {
+      long nanosPerOp, Event[] runLike) {
     Simulation sim = support.simulation();
     ReplaySupport s = support.replay();
     boolean elided = previous != null;
@@ -66,7 +66,7 @@ final class TraceExecutor {
     // each node replays its own tasks (control replication), so each node's tasks wait for its own work
     Event[] gates = s.replayGates(r.traceId(), p.tasksPerNode(sim.machine().nodeCount()), nanosPerOp,
         elided ? Event.NONE : chainFence);
-    Event completion = p.execute(ev, chainFence, gates, ops, s, sim, runOn);
+    Event completion = p.execute(ev, chainFence, gates, ops, s, sim, runLike);
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
     return new Replayed(r, own, chainFence, support.operationCount(), completion);

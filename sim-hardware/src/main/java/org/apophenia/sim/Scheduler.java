@@ -34,7 +34,7 @@ public sealed interface Scheduler {
    *
    * @param seed the seed of the victims' order; the same seed and submissions give the same steals
    * @param replaySteals whether a trace engine should replay the steals recorded with a trace's
-   *     recording ({@link TaskAttributes#pinnedTo}) instead of stealing live; read by the engine,
+   *     recording ({@link TaskAttributes#pinnedLike}) instead of stealing live; read by the engine,
    *     the simulator only executes the placements it is given
    */
   record WorkStealing(long seed, boolean replaySteals) implements Scheduler {

@@ -248,6 +248,9 @@ public final class Simulation {
         throw new IllegalArgumentException("task " + t.name() + ": " + h.reservation() + " is not this simulation's");
       }
     }
+    if (a.pinnedLike() != null && check(a.pinnedLike()) >= 0 && engine.kind(a.pinnedLike().id()) != EventKind.TASK) {
+      throw new IllegalArgumentException("task " + t.name() + " is pinned like " + a.pinnedLike() + ", not a task");
+    }
     if (a.pinnedTo() != null) {
       Processor q = own(a.pinnedTo());
       if (t.cost().on(q.kind()) == null) {

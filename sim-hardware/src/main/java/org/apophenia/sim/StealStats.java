@@ -13,8 +13,10 @@ package org.apophenia.sim;
  *     earlier steal
  * @param pinned tasks that ran on a processor given with them ({@link TaskAttributes#pinnedTo}),
  *     never stolen
+ * @param pinMisses tasks to be pinned where an earlier task ran ({@link TaskAttributes#pinnedLike})
+ *     that became ready before that task had run, and were placed by the scheduler instead
  */
 public record StealStats(long steals, long failedAttempts, long fetchedBytes, long sentBackBytes, long heldBytes,
-    long pinned) {
-  public static final StealStats NONE = new StealStats(0, 0, 0, 0, 0, 0);
+    long pinned, long pinMisses) {
+  public static final StealStats NONE = new StealStats(0, 0, 0, 0, 0, 0, 0);
 }

@@ -40,6 +40,8 @@ final class TaskPhases {
     final Reservation.Hold[] holds;
     byte phase = WAITING;
     int nextHold;
+    /** The processor it is pinned to, once known (when it is queued), or -1. */
+    int pin = -1;
     long efBeforeFetch;
 
     State(TaskAttributes attributes) {
@@ -71,6 +73,7 @@ final class TaskPhases {
   private final int[] reservedFor;
   private final long[] stealCounter;
   private long pinned;
+  private long pinMisses;
 
   TaskPhases(Engine engine, Machine machine, Scheduler scheduler) {
     this.engine = engine;
@@ -163,16 +166,17 @@ final class TaskPhases {
     s.phase = QUEUED;
     engine.readyNoEarlierThanNow(op);
     int home = engine.resourceOf(op);
-    if (s.attributes.pinnedTo() != null && s.attributes.pinnedTo().id() != home) {
+    s.pin = pin(s.attributes, home);
+    if (s.pin >= 0 && s.pin != home) {
       away.put(op, home);
-      home = s.attributes.pinnedTo().id();
+      home = s.pin;
       engine.setResource(op, home);
     }
     if (queues == null || !queues.participates(home)) {
       engine.enqueue(home, op);
       return;
     }
-    if (s.attributes.pinnedTo() != null) {
+    if (s.pin >= 0) {
       queues.pushPinned(home, op, engine.readyTimes());
     } else {
       queues.push(home, op);
@@ -183,6 +187,27 @@ final class TaskPhases {
         engine.markDirty(p);
       }
     }
+  }
+
+  /**
+   * The processor a task of home {@code home} is pinned to, read now that it is ready: the one given,
+   * or the one the task {@link TaskAttributes#pinnedLike} names ran on if it has run (and is of the
+   * home's kind); else -1 (a miss if it named one), and the scheduler places it.
+   */
+  private int pin(TaskAttributes a, int home) {
+    if (a.pinnedTo() != null) {
+      return a.pinnedTo().id();
+    }
+    if (a.pinnedLike() == null) {
+      return -1;
+    }
+    int like = a.pinnedLike().id();
+    if (engine.kind(like) == EventKind.TASK && engine.isTriggered(like)
+        && machine.processor(engine.resourceOf(like)).kind() == machine.processor(home).kind()) {
+      return engine.resourceOf(like);
+    }
+    pinMisses++;
+    return -1;
   }
 
   /** Processor {@code r}'s own next task under work stealing, or -1. */
@@ -248,7 +273,7 @@ final class TaskPhases {
   void starting(int op, int r) {
     State s = states.get(op);
     s.phase = RUNNING;
-    if (s.attributes.pinnedTo() != null) {
+    if (s.pin >= 0) {
       pinned++;
     }
     if (data != null && s.attributes.footprint() != null) {
@@ -321,9 +346,9 @@ final class TaskPhases {
 
   StealStats stats() {
     if (queues == null) {
-      return new StealStats(0, 0, 0, 0, 0, pinned);
+      return new StealStats(0, 0, 0, 0, 0, pinned, pinMisses);
     }
     return new StealStats(stolen.size(), queues.failedAttempts(), data.fetchedBytes, data.sentBackBytes,
-        data.heldBytes, pinned);
+        data.heldBytes, pinned, pinMisses);
   }
 }

@@ -53,13 +53,14 @@ public interface ReplaySupport {
   }
 
   /**
-   * {@link #launch(PendingOp, Processor, List, Object, Event, Event[], int)} that runs on {@code runOn}
-   * whatever the simulator's scheduler would choose (a steal a recording saw, replayed: the task is
-   * mapped to {@code processor} and its data stays there; the simulator moves it as for a steal), or
-   * where the scheduler puts it if {@code runOn} is null.
+   * {@link #launch(PendingOp, Processor, List, Object, Event, Event[], int)} that runs where the task of
+   * event {@code runLike} ran, whatever the simulator's scheduler would choose (a steal a recording saw,
+   * replayed: the task is mapped to {@code processor} and its data stays there; the simulator moves it
+   * as for a steal). The simulator reads that processor when the task is ready to run; if the task of
+   * {@code runLike} has not run by then, or {@code runLike} is null, the scheduler places it.
    */
   Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition, Event[] more, int count, Processor runOn);
+      Event precondition, Event[] more, int count, Event runLike);
 
   /**
    * Issues {@code recorded} (a Copy, Fill or RuntimeWork as it was issued by an analysis) again with

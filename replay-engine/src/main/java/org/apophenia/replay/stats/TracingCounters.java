@@ -28,7 +28,7 @@ public final class TracingCounters {
   private long optimisationWaitNanos;
   private long stealLogReplays;
   private long replayedSteals;
-  private long stealLogsIncomplete;
+  private long stealLogsDeferred;
   private long stealLogsOtherMachine;
   private long stealLogsMismatched;
 
@@ -38,9 +38,12 @@ public final class TracingCounters {
     replayedSteals += steals;
   }
 
-  /** A replay stole live: some task of its recording had not run yet, so its steal log was not known. */
-  public void recordStealLogIncomplete() {
-    stealLogsIncomplete++;
+  /**
+   * A replay followed its recording's placements before every task of the recording had run (the log
+   * was not known yet): each task's placement is read when it is ready.
+   */
+  public void recordStealLogDeferred() {
+    stealLogsDeferred++;
   }
 
   /** A replay stole live: its recording's steal log was made on a machine of another processor count. */
@@ -55,7 +58,7 @@ public final class TracingCounters {
 
   /** The steal-log counters, as a snapshot. */
   StealReplays stealReplays() {
-    return new StealReplays(stealLogReplays, replayedSteals, stealLogsIncomplete, stealLogsOtherMachine,
+    return new StealReplays(stealLogReplays, replayedSteals, stealLogsDeferred, stealLogsOtherMachine,
         stealLogsMismatched);
   }
 

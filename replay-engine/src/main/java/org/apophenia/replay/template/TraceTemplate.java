@@ -227,11 +227,12 @@ public final class TraceTemplate {
 
   /**
    * {@link #execute(Event[], Event, Event[], List, ReplaySupport, Simulation)} running each task on
-   * {@code runOn[its position in the trace]} (a recorded steal log's placements; null: where the
-   * scheduler puts it).
+   * the processor the task of event {@code runLike[its position in the trace]} ran on (the recording's
+   * task at that position: a recorded steal log's placements, read by the simulator when the task is
+   * ready; null: where the scheduler puts it).
    */
   public Event execute(Event[] ev, Event chainFence, Event[] gates, List<PendingOp> ops, ReplaySupport replay,
-      Simulation sim, Processor[] runOn) {
+      Simulation sim, Event[] runLike) {
     Event[] pre = new Event[maxPres + 1]; // an operation's preconditions, and the gate
     Event completion = Event.NONE;
     byte[] instructions = this.instructions; // locals: the loop below is the replay's hot path
@@ -252,7 +253,7 @@ public final class TraceTemplate {
             pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
           }
           yield replay.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(), Event.NONE,
-              pre, k, runOn == null ? null : runOn[t.index()]);
+              pre, k, runLike == null ? null : runLike[t.index()]);
         }
         case REISSUE -> {
           copy(ev, pres, from, k, pre);
