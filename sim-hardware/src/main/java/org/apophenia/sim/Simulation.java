@@ -248,15 +248,13 @@ public final class Simulation {
         throw new IllegalArgumentException("task " + t.name() + ": " + h.reservation() + " is not this simulation's");
       }
     }
-    if (a.pinnedLike() != null && check(a.pinnedLike()) >= 0 && engine.kind(a.pinnedLike().id()) != EventKind.TASK) {
+    if (a.pinnedLike() != null && engine.kind(check(a.pinnedLike())) != EventKind.TASK) {
       throw new IllegalArgumentException("task " + t.name() + " is pinned like " + a.pinnedLike() + ", not a task");
     }
-    if (a.pinnedTo() != null) {
-      Processor q = own(a.pinnedTo());
-      if (t.cost().on(q.kind()) == null) {
-        throw new IllegalArgumentException("task " + t.name() + " has no " + q.kind() + " variant, cannot be pinned to "
-            + q.name());
-      }
+    Processor q = a.pinnedTo() == null ? null : own(a.pinnedTo());
+    if (q != null && t.cost().on(q.kind()) == null) {
+      throw new IllegalArgumentException("task " + t.name() + " has no " + q.kind() + " variant, cannot be pinned to "
+          + q.name());
     }
     return a;
   }
