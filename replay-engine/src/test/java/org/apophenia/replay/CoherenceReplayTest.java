@@ -31,10 +31,11 @@ import org.apophenia.sim.machine.ProcessorKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * A trace holding atomic and simultaneous tasks (Legion thesis §9.1), recorded and replayed: the data
- * is bit-identical to the untraced run, and every replayed iteration runs its tasks in the recording's
+ * A trace holding atomic, simultaneous and relaxed tasks (Legion thesis §9.1), recorded and replayed:
+ * the data is bit-identical to the untraced run, and every replayed iteration runs its tasks in the recording's
  * pattern: the atomic task issued second runs first (the first waits for a slow producer), never
- * alongside the other, and the two simultaneous tasks overlap. The replay issues no dependence between
+ * alongside the other, the two simultaneous tasks overlap, and the relaxed reader of the producer's
+ * data still waits for it (exclusive on one side orders). The replay issues no dependence between
  * them (none was recorded) and the atomic tasks hold their reservations again. The atomic updates
  * commute (additions), as atomic coherence is meant for: any serial order gives the same data, so the
  * untraced run, whose timing differs (no replay fences), must give the same bits.
@@ -49,13 +50,13 @@ class CoherenceReplayTest {
 
   private record Result(long[] data, List<Ran> ran, DynamicTracing engine) {}
 
-  /** Each task on the next of five CPUs of node 0 (so that only the analysis orders them), data in SYSTEM. */
-  private static final class FiveCpus implements Mapper {
+  /** Each task on the next of six CPUs of node 0 (one per task of an iteration) (so that only the analysis orders them), data in SYSTEM. */
+  private static final class SixCpus implements Mapper {
     private int next;
 
     @Override
     public Processor selectProcessor(Machine m, String task, Set<ProcessorKind> v, int pointIndex, int points) {
-      return m.processors(0, ProcessorKind.CPU).get(next++ % 5);
+      return m.processors(0, ProcessorKind.CPU).get(next++ % 6);
     }
 
     @Override
@@ -65,12 +66,13 @@ class CoherenceReplayTest {
   }
 
   private static Result run(DynamicTracing engine) {
-    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new FiveCpus(), CostModel.none());
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new SixCpus(), CostModel.none());
     FieldSpace fs = rt.createFieldSpace();
     Field f = fs.allocate("v", FieldType.LONG);
     LogicalRegion x = rt.createRegion(rt.createIndexSpace(Rect.of(0, 0)), fs);
     LogicalRegion y = rt.createRegion(rt.createIndexSpace(Rect.of(0, 0)), fs);
     LogicalRegion z = rt.createRegion(rt.createIndexSpace(Rect.of(0, 1)), fs);
+    LogicalRegion w = rt.createRegion(rt.createIndexSpace(Rect.of(0, 0)), fs);
     List<Ran> ran = new ArrayList<>();
     register(rt, 1, "produce", SLOW, ran, (c, it) -> c.accessor(0, f).setLong(it + 5, 0));
     register(rt, 2, "twice", FAST, ran, (c, it) -> c.accessor(0, f).setLong(c.accessor(0, f).getLong(0)
@@ -79,6 +81,9 @@ class CoherenceReplayTest {
     // the simultaneous tasks share z; each writes its own point
     register(rt, 4, "s0", FAST, ran, (c, it) -> c.accessor(0, f).setLong(3 * c.accessor(0, f).getLong(0) + 1, 0));
     register(rt, 5, "s1", FAST, ran, (c, it) -> c.accessor(0, f).setLong(c.accessor(0, f).getLong(1) + 7, 1));
+    // a relaxed reader of y (ordered only by y's exclusive producer) accumulating into its own w
+    register(rt, 6, "peek", FAST, ran, (c, it) -> c.accessor(1, f).setLong(c.accessor(1, f).getLong(0)
+        + c.accessor(0, f).getLong(0), 0));
     rt.setTraceEngine(engine);
     for (int it = 0; it < ITERATIONS; it++) {
       rt.beginTrace(3);
@@ -88,12 +93,14 @@ class CoherenceReplayTest {
       launch(rt, 3, it, req(x, f, Privilege.READ_WRITE, Coherence.ATOMIC));
       launch(rt, 4, it, req(z, f, Privilege.READ_WRITE, Coherence.SIMULTANEOUS));
       launch(rt, 5, it, req(z, f, Privilege.READ_WRITE, Coherence.SIMULTANEOUS));
+      launch(rt, 6, it, req(y, f, Privilege.READ_ONLY, Coherence.RELAXED), req(w, f, Privilege.READ_WRITE,
+          Coherence.EXCLUSIVE));
       rt.endTrace(3);
     }
     rt.finish();
-    long[] data = new long[3];
+    long[] data = new long[4];
     int i = 0;
-    for (LogicalRegion r : List.of(x, y, z)) {
+    for (LogicalRegion r : List.of(x, y, z, w)) {
       InlineRegion ir = rt.inlineMap(RegionRequirement.of(r, Privilege.READ_ONLY, r, f));
       data[i++] = ir.accessor(f).getLong(r == z ? 1 : 0) * 31 + ir.accessor(f).getLong(0);
     }
@@ -144,13 +151,15 @@ class CoherenceReplayTest {
       long s0 = start(traced.ran(), it, "s0");
       long s1 = start(traced.ran(), it, "s1");
       assertThat(Math.abs(s0 - s1)).as("iteration %d: the simultaneous tasks overlap", it).isLessThan(FAST);
+      assertThat(start(traced.ran(), it, "peek")).as("iteration %d: the relaxed reader waits for y's exclusive "
+          + "producer", it).isGreaterThanOrEqualTo(start(traced.ran(), it, "produce") + SLOW);
     }
   }
 
   /** Two launches that differ only in coherence are different operations: no shared recording. */
   @Test
   void aTraceWhoseCoherenceChangesIsRecordedAgain() {
-    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new FiveCpus(), CostModel.none());
+    LegionRuntime rt = new LegionRuntime(Presets.machine("perlmutter:1"), new SixCpus(), CostModel.none());
     FieldSpace fs = rt.createFieldSpace();
     Field f = fs.allocate("v", FieldType.LONG);
     LogicalRegion x = rt.createRegion(rt.createIndexSpace(Rect.of(0, 0)), fs);
