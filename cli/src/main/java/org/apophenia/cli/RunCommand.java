@@ -69,6 +69,8 @@ final class RunCommand implements Callable<Integer> {
           + "processors; the output lists its parameters) or measured (real analysis time); default ${DEFAULT-VALUE}.")
   String costModel;
 
+  @Mixin SchedulerFlags scheduling;
+
   @Option(names = "--json", description = "Print one JSON object instead of a summary.")
   boolean json;
 
@@ -123,7 +125,8 @@ final class RunCommand implements Callable<Integer> {
       throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
           + " rows (--size) into row blocks; give at most one tile per row");
     }
-    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
+    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel))
+        .withScheduler(scheduling.scheduler());
     // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
     RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
     Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
@@ -250,6 +253,7 @@ final class RunCommand implements Callable<Integer> {
             + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
             Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
       }
+      SampleRunSupport.printScheduling(w, r.scheduling());
       if (shard != null) {
         shard.print(w, r.ops(), r.mining().waitIntervalDoublings());
       }

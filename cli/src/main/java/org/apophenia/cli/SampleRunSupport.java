@@ -163,10 +163,60 @@ final class SampleRunSupport {
     mining.put("withoutRepeats", r.mining().withoutRepeats());
     mining.put("waitIntervalDoublings", r.mining().waitIntervalDoublings());
     m.put("mining", mining);
+    m.put("bytesMoved", r.scheduling().bytesMoved());
+    m.put("scheduler", scheduler(r.scheduling()));
     if (r.mode().equals("auto")) {
       m.put("knobs", o.config().echo());
     }
     return m;
+  }
+
+  /**
+   * The {@code scheduler} object: the policy, its seed, and what work stealing did: the steals and
+   * the bytes they moved, and under {@code work-stealing-replay} the replays that followed their
+   * recording's steal log (known, or read task by task), the tasks of those placed live because their
+   * recorded task had not run yet, and the replays that fell back to live stealing, by reason.
+   */
+  static Map<String, Object> scheduler(RunResult.Scheduling s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", s.scheduler());
+    m.put("seed", s.seed());
+    m.put("steals", s.steals().steals());
+    m.put("failedAttempts", s.steals().failedAttempts());
+    m.put("fetchedBytes", s.steals().fetchedBytes());
+    m.put("sentBackBytes", s.steals().sentBackBytes());
+    m.put("heldBytes", s.steals().heldBytes());
+    m.put("pinnedTasks", s.steals().pinned());
+    Map<String, Object> logs = new LinkedHashMap<>();
+    logs.put("enforced", s.stealLogs().enforced());
+    logs.put("replayedSteals", s.stealLogs().replayedSteals());
+    logs.put("deferred", s.stealLogs().deferred());
+    logs.put("tasksPlacedLive", s.steals().pinMisses());
+    logs.put("fellBack", s.stealLogs().fellBack());
+    Map<String, Object> why = new LinkedHashMap<>();
+    why.put("otherMachine", s.stealLogs().otherMachine());
+    why.put("mismatched", s.stealLogs().mismatched());
+    logs.put("fallbacks", why);
+    m.put("stealLogs", logs);
+    return m;
+  }
+
+  /** The summary's line on work stealing; nothing under the default scheduler. */
+  static void printScheduling(PrintWriter w, RunResult.Scheduling s) {
+    if (s.scheduler().equals("mapped")) {
+      return;
+    }
+    w.printf("%s (seed %d): %d steals (%d bytes fetched, %d sent back, %d already held), %d pinned tasks; "
+        + "%d bytes moved between memories in all%n", s.scheduler(), s.seed(), s.steals().steals(),
+        s.steals().fetchedBytes(), s.steals().sentBackBytes(), s.steals().heldBytes(), s.steals().pinned(),
+        s.bytesMoved());
+    if (s.scheduler().equals("work-stealing-replay")) {
+      w.printf("steal logs: %d replays followed their recording's (%d steals replayed), %d followed it before "
+          + "it was complete (%d tasks placed live: their recorded task had not run yet), %d stole live "
+          + "(%d other machine, %d homes differ)%n", s.stealLogs().enforced(), s.stealLogs().replayedSteals(),
+          s.stealLogs().deferred(), s.steals().pinMisses(), s.stealLogs().fellBack(), s.stealLogs().otherMachine(),
+          s.stealLogs().mismatched());
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package org.apophenia.legion;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import org.apophenia.legion.analysis.DataMovement;
 import org.apophenia.legion.analysis.DependenceGraph;
 import org.apophenia.legion.analysis.LogicalAnalyzer;
 import org.apophenia.legion.analysis.Ordering;
@@ -11,6 +12,7 @@ import org.apophenia.legion.analysis.RegionForest;
 import org.apophenia.legion.analysis.RegionNode;
 import org.apophenia.legion.analysis.Resolution;
 import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.analysis.TaskNeeds;
 import org.apophenia.legion.analysis.TraceAnalysisBuilder;
 import org.apophenia.legion.api.Accessor;
 import org.apophenia.legion.api.Field;
@@ -51,6 +53,7 @@ final class DataOperations {
   private final RegionForest forest;
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
+  private final TaskNeeds needs;
   private final Effects effects;
   private final TraceAnalysisBuilder capture;
   private final Resolution resolution;
@@ -69,6 +72,7 @@ final class DataOperations {
     this.forest = forest;
     this.logical = logical;
     this.physical = physical;
+    this.needs = new TaskNeeds(sim);
     this.effects = effects;
     this.capture = capture;
     this.resolution = resolution;
@@ -141,13 +145,13 @@ final class DataOperations {
     List<Event> pre = ordering.eventsOf(deps);
     pre.add(charges.chargeAnalysis("fill", 0, System.nanoTime() - t0, issued));
     Operation.Fill fo = new Operation.Fill(graph.name(op), hostMemory, res.node().rect().volume() * 8,
-        capture.merge(sim, pre));
+        capture.merge(sim, pre), physical.stealing() ? needs.keys(res.node(), res.mask()) : null);
     Event done = sim.submit(fo);
     issued.add(new Issued(fo, done));
     int m = hostMemory.id();
     RegionNode node = res.node();
     int field = f.id();
-    moves(done, () -> PhysicalAnalyzer.fillData(node, field, m, value));
+    moves(done, () -> DataMovement.fillData(node, field, m, value));
     physical.commit(res.node(), res.mask(), Privilege.WD, m, done, null);
     finish(op, deps, done, t0, pending, List.of(hostMemory), issued);
   }
@@ -173,12 +177,12 @@ final class DataOperations {
     RegionNode dst = rs.get(1).node();
     Rect common = src.rect().intersection(dst.rect());
     Operation.Copy co = new Operation.Copy(graph.name(op), hostMemory, hostMemory, common.volume() * 8,
-        capture.merge(sim, cpre));
+        capture.merge(sim, cpre), physical.stealing() ? needs.keys(dst, rs.get(1).mask()) : null);
     Event done = sim.submit(co);
     issued.add(new Issued(co, done));
     int sfield = sf.id();
     int dfield = df.id();
-    moves(done, () -> PhysicalAnalyzer.copyRegionData(src, sfield, dst, dfield, common, m, fold));
+    moves(done, () -> DataMovement.copyRegionData(src, sfield, dst, dfield, common, m, fold));
     physical.commit(rs.get(1).node(), rs.get(1).mask(), Privilege.RW, m, done, null);
     finish(op, deps, done, t0, pending, List.of(hostMemory, hostMemory), issued);
   }

@@ -36,6 +36,7 @@ import org.apophenia.legion.error.TraceMarkerException;
 import org.apophenia.legion.instances.Effects;
 import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
+import org.apophenia.sim.Scheduler;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.Machine;
@@ -85,10 +86,20 @@ public final class LegionRuntime {
 
   /** A runtime on {@code machine} whose tasks {@code mapper} places, its own work priced by {@code costModel}. */
   public LegionRuntime(Machine machine, Mapper mapper, CostModel costModel) {
+    this(machine, mapper, costModel, Scheduler.MAPPED);
+  }
+
+  /**
+   * A runtime as {@link #LegionRuntime(Machine, Mapper, CostModel)} whose simulated machine runs ready
+   * tasks as {@code scheduler} says: where the mapper put them ({@link Scheduler#MAPPED}), or with work
+   * stealing among processors of a kind (then every task carries its footprint, so that a thief moves
+   * its data).
+   */
+  public LegionRuntime(Machine machine, Mapper mapper, CostModel costModel, Scheduler scheduler) {
     this.machine = Objects.requireNonNull(machine, "machine");
     Objects.requireNonNull(mapper, "mapper");
     Objects.requireNonNull(costModel, "costModel");
-    this.sim = Simulation.on(machine);
+    this.sim = Simulation.on(machine).scheduler(scheduler);
     DependenceGraph graph = new DependenceGraph();
     LogicalAnalyzer logical = new LogicalAnalyzer(graph);
     TraceAnalysisBuilder capture = new TraceAnalysisBuilder();
@@ -216,7 +227,8 @@ public final class LegionRuntime {
 
   /**
    * Issues an index launch: one point task per point of the domain. InterferenceException (before
-   * anything is issued) if two points' requirements interfere.
+   * anything is issued) if two points' requirements interfere and their coherence would order them
+   * (two points may share data only under ATOMIC, SIMULTANEOUS or RELAXED coherence).
    */
   public Future executeIndex(IndexLauncher launcher) {
     return tasks.executeIndex(launcher);

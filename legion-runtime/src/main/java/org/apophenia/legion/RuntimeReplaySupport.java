@@ -76,7 +76,7 @@ final class RuntimeReplaySupport implements ReplaySupport {
   }
   @Override
   public Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition, Event[] more, int count) {
+      Event precondition, Event[] more, int count, Event runLike) {
     TaskIssue t = pendingTask(op);
     ReductionBuffer[][] bufs = (ReductionBuffer[][]) reductionInstances;
     if (bufs == null) {
@@ -110,7 +110,7 @@ final class RuntimeReplaySupport implements ReplaySupport {
     lastLaunchedKind = processor.kind();
     lastLaunchedBody = body;
     Event done = pipeline.submit(op.op(), t, body, processor, memories, bufs, after, more, count, null,
-        reductionInstances != null);
+        reductionInstances != null, runLike);
     graph.setEvent(op.op(), done);
     graph.setDeps(op.op(), NO_DEPS);
     return done;
@@ -190,9 +190,9 @@ final class RuntimeReplaySupport implements ReplaySupport {
   public Event reissue(Operation recorded, Runnable effect, Event precondition, Event[] more, int count) {
     Operation op;
     if (recorded instanceof Operation.Copy c) {
-      op = new Operation.Copy(c.name(), c.from(), c.to(), c.bytes(), precondition);
+      op = c.after(precondition); // with the data it changes (work stealing's versions)
     } else if (recorded instanceof Operation.Fill f) {
-      op = new Operation.Fill(f.name(), f.memory(), f.bytes(), precondition);
+      op = f.after(precondition);
     } else if (recorded instanceof Operation.RuntimeWork w) {
       op = new Operation.RuntimeWork(w.name(), w.processor(), w.category(), w.nanos(), precondition, w.body());
     } else {

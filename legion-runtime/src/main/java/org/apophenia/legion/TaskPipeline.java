@@ -9,7 +9,9 @@ import org.apophenia.legion.analysis.Ordering;
 import org.apophenia.legion.analysis.PhysicalAnalyzer;
 import org.apophenia.legion.analysis.ReductionBuffer;
 import org.apophenia.legion.analysis.Resolved;
+import org.apophenia.legion.analysis.TaskNeeds;
 import org.apophenia.legion.analysis.TraceAnalysisBuilder;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.Mapper;
 import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.legion.api.TaskBody;
@@ -21,8 +23,11 @@ import org.apophenia.legion.tracing.Issued;
 import org.apophenia.legion.tracing.OpKind;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.sim.Event;
+import org.apophenia.sim.Footprint;
 import org.apophenia.sim.Operation;
+import org.apophenia.sim.Reservation;
 import org.apophenia.sim.Simulation;
+import org.apophenia.sim.TaskAttributes;
 import org.apophenia.sim.machine.Machine;
 import org.apophenia.sim.machine.Memory;
 import org.apophenia.sim.machine.Processor;
@@ -44,6 +49,7 @@ final class TaskPipeline {
   private final DependenceGraph graph;
   private final LogicalAnalyzer logical;
   private final PhysicalAnalyzer physical;
+  private final TaskNeeds needs;
   private final TraceAnalysisBuilder capture;
   private final Ordering ordering;
   private final RuntimeCharges charges;
@@ -63,6 +69,7 @@ final class TaskPipeline {
     this.graph = ordering.graph();
     this.logical = logical;
     this.physical = physical;
+    this.needs = new TaskNeeds(sim);
     this.capture = capture;
     this.ordering = ordering;
     this.charges = charges;
@@ -96,7 +103,7 @@ final class TaskPipeline {
     List<Resolved> rs = t.rs;
     IntArrayList deps = new IntArrayList();
     for (Resolved r : rs) {
-      logical.analyze(op, r.node(), r.mask(), r.priv(), r.redop(), deps);
+      logical.analyze(op, r.node(), r.mask(), r.priv(), r.redop(), r.coh(), deps);
     }
     ordering.fenceDep(op, deps);
     Processor proc = mapper.selectProcessor(machine, def.name(), def.bodies().keySet(), t.pointIndex, t.points);
@@ -110,6 +117,14 @@ final class TaskPipeline {
       if (!visibleFrom(proc, mem)) {
         throw new LegionException("mapper chose " + mem.name() + " for task " + def.name() + ", not visible from "
             + proc.name());
+      }
+      if (r.req().coherence() == Coherence.SIMULTANEOUS) {
+        // restricted (thesis §9.1.2): the instance the simultaneous users share, whatever the mapper chose,
+        // when the processor sees it; else the mapper's, and the copy into it serialises (thesis §9.4.2)
+        int shared = needs.sharedInstance(r.node(), r.mask(), r.coh(), r.priv());
+        if (shared >= 0 && visibleFrom(proc, machine.memory(shared))) {
+          mem = machine.memory(shared);
+        }
       }
       mems.add(mem);
     }
@@ -133,8 +148,8 @@ final class TaskPipeline {
     boolean reduces = false;
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
-      bufs[i] = physical.prepare(r.node(), r.mask(), r.priv(), r.op(), r.redop(), mems.get(i).id(), logicalPre,
-          taskPre, issued);
+      bufs[i] = physical.prepare(r.node(), r.mask(), r.priv(), r.coh(), r.op(), r.redop(), mems.get(i).id(),
+          logicalPre, taskPre, issued);
       reduces |= bufs[i] != null;
     }
     if (reduces) {
@@ -144,7 +159,7 @@ final class TaskPipeline {
         NO_EVENTS, 0, issued, false);
     for (int i = 0; i < rs.size(); i++) {
       Resolved r = rs.get(i);
-      physical.commit(r.node(), r.mask(), r.priv(), mems.get(i).id(), done, bufs[i]);
+      physical.commit(r.node(), r.mask(), r.priv(), r.coh(), mems.get(i).id(), done, bufs[i]);
     }
     long dt = ordering.finish(op, deps, done, t0);
     markers.analysed(pending, graph.deps(op), proc, mems, issued, done, dt);
@@ -153,6 +168,55 @@ final class TaskPipeline {
   /** Analyses pending task {@code op}, which the trace engine deferred, as if it had said ANALYZE. */
   void analyzeDeferred(PendingOp op) {
     analyze(op.op(), op, (TaskIssue) graph.pending(op.op()));
+  }
+
+  /**
+   * What the task asks of the simulator beyond its processor: the reservations of its ATOMIC
+   * requirements (one hold per reservation, the strongest), its footprint under work stealing, the
+   * task whose processor it is pinned to. {@link TaskAttributes#NONE} (no allocation) for an exclusive task under
+   * the mapped scheduler.
+   */
+  private TaskAttributes attributes(TaskIssue t, List<Memory> mems, Event pinnedLike) {
+    List<Reservation.Hold> holds = null;
+    for (Resolved r : t.rs) {
+      if (r.req().coherence() == Coherence.ATOMIC) {
+        holds = holds == null ? new ArrayList<>() : holds;
+        needs.holds(r.node(), r.mask(), r.priv(), r.redop(), holds);
+      }
+    }
+    Footprint footprint = null;
+    if (physical.stealing()) {
+      Footprint.Builder b = Footprint.builder();
+      for (int i = 0; i < t.rs.size(); i++) {
+        Resolved r = t.rs.get(i);
+        needs.footprint(r.node(), r.mask(), r.priv(), mems.get(i).id(), b);
+      }
+      footprint = b.build();
+    }
+    if (holds == null && footprint == null && pinnedLike == null) {
+      return TaskAttributes.NONE;
+    }
+    return new TaskAttributes(holds == null ? List.of() : strongest(holds), footprint, null, pinnedLike);
+  }
+
+  /**
+   * One hold per reservation, exclusive if any of its holds is (two requirements of one task that do not
+   * interfere may share an atom: holding its reservation twice could wait behind a waiter for itself).
+   */
+  private static List<Reservation.Hold> strongest(List<Reservation.Hold> holds) {
+    holds.sort(java.util.Comparator.comparingInt(h -> h.reservation().id()));
+    List<Reservation.Hold> out = new ArrayList<>(holds.size());
+    for (Reservation.Hold h : holds) {
+      Reservation.Hold last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (last != null && last.reservation() == h.reservation()) {
+        if (!last.equals(h)) {
+          out.set(out.size() - 1, Reservation.Hold.exclusive(h.reservation()));
+        }
+      } else {
+        out.add(h);
+      }
+    }
+    return out;
   }
 
   /** Whether {@code mem} is visible from {@code proc}, a processor of this machine (else false). */
@@ -178,9 +242,19 @@ final class TaskPipeline {
    */
   Event submit(int op, TaskIssue t, TaskBody body, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs,
       Event pre, Event[] more, int count, List<Issued> issued, boolean reuseInstances) {
+    return submit(op, t, body, proc, mems, bufs, pre, more, count, issued, reuseInstances, null);
+  }
+
+  /**
+   * {@link #submit(int, TaskIssue, TaskBody, Processor, List, ReductionBuffer[][], Event, Event[], int, List,
+   * boolean)} run where the task of {@code pinnedLike} ran, whatever the scheduler would choose (a
+   * replayed steal; read when the task is ready), or where the scheduler puts it if null or not known.
+   */
+  Event submit(int op, TaskIssue t, TaskBody body, Processor proc, List<Memory> mems, ReductionBuffer[][] bufs,
+      Event pre, Event[] more, int count, List<Issued> issued, boolean reuseInstances, Event pinnedLike) {
     String name = graph.name(op); // the task's own node: closes made by its analysis come after it
     t.placed(name, body, proc, mems, bufs, reuseInstances);
-    Operation.Task task = new Operation.Task(name, proc, t.def.cost(), pre, t);
+    Operation.Task task = new Operation.Task(name, proc, t.def.cost(), pre, t, attributes(t, mems, pinnedLike));
     Event done = sim.submit(task, more, count);
     if (issued != null) {
       issued.add(new Issued(task, done));

@@ -8,6 +8,8 @@ import org.apophenia.legion.tracing.TraceEngine;
 import org.apophenia.legion.tracing.TraceSupport;
 import org.apophenia.recorder.EventKind;
 import org.apophenia.recorder.Probe;
+import org.apophenia.sim.Scheduler;
+import org.apophenia.sim.Simulation;
 import org.apophenia.replay.stats.TracingCounters;
 import org.apophenia.replay.stats.TracingStatistics;
 import org.apophenia.replay.template.Optimisation;
@@ -360,7 +362,8 @@ public final class DynamicTracing implements TraceEngine {
     if (previous == null) {
       registerSummary(support); // a fenced replay's fence analyses the summary's data
     }
-    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp());
+    org.apophenia.sim.Event[] runLike = stealPlan(chosen, previous != null, support.simulation());
+    last = TraceExecutor.replay(chosen, buffer, support, previous, options.replayNanosPerOp(), runLike);
     // the summary of a chain of elided replays is registered once, when the chain ends: the one of
     // the last replay alone would miss the earlier ones' operations its own do not wait for (readers)
     summaryCompletion = summaryPending == null ? last.completion()
@@ -372,6 +375,38 @@ public final class DynamicTracing implements TraceEngine {
     delayed = chosen;
     counters.recordReplay(buffer, chosen.reduces(), System.nanoTime() - t0);
     return true;
+  }
+
+  /**
+   * Under a work-stealing scheduler that replays steals ({@link Scheduler.WorkStealing#replaySteals()}):
+   * per position of a replay of {@code r}, the recording's task whose processor the replayed task runs
+   * on (the trace-and-replay lecture: the iterations after the traced one steal nothing and run each
+   * task where the traced one did). The simulator reads each placement when the replayed task is ready,
+   * so a replay may follow a recording whose tasks have not all run yet (counted as deferred; a task
+   * whose recorded one has still not run when it is ready is placed live, counted by the simulator).
+   * Null, counted with its reason, when the log does not apply: the replay then steals live. Null under
+   * any other scheduler.
+   */
+  private org.apophenia.sim.Event[] stealPlan(Recording r, boolean elided, Simulation sim) {
+    if (!(sim.scheduler() instanceof Scheduler.WorkStealing ws) || !ws.replaySteals()) {
+      return null;
+    }
+    StealLog log = r.stealLog(sim);
+    if (log == null) {
+      counters.recordStealLogDeferred();
+      return r.taskEvents();
+    }
+    StealLog.Reason why = log.check(sim, TraceExecutor.template(r, elided).homes(r.ops().size()));
+    if (why == null) {
+      counters.recordStealLogReplay(log.steals());
+      return r.taskEvents();
+    }
+    if (why == StealLog.Reason.PROCESSORS) {
+      counters.recordStealLogOtherMachine();
+    } else {
+      counters.recordStealLogMismatch();
+    }
+    return null;
   }
 
   /**

@@ -14,6 +14,7 @@ import org.apophenia.legion.api.RegionRequirement;
 import org.apophenia.legion.instances.MemorySet;
 import org.apophenia.legion.tracing.Issued;
 import org.apophenia.legion.tracing.OpAnalysis;
+import org.apophenia.legion.tracing.OpKind;
 import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.RecordingSupport;
 import org.apophenia.legion.tracing.TraceSupport;
@@ -21,6 +22,7 @@ import org.apophenia.legion.tracing.ValidInstances;
 import org.apophenia.replay.template.FenceElision;
 import org.apophenia.replay.template.Optimisation;
 import org.apophenia.replay.template.Translation;
+import org.apophenia.sim.Event;
 
 /**
  * Captures the analysis of one trace for a {@link Recording} (dynamic tracing paper §IV-B). Before
@@ -45,6 +47,8 @@ final class Recorder {
   private final List<OpSignature> ops = new ArrayList<>();
   /** The analyses (and end folds) in issue order, translated by the optimisation. */
   private final List<Translation.Step> steps = new ArrayList<>();
+  /** Per operation, its task's completion event (null if not a task): where the steal log reads. */
+  private final List<Event> taskEvents = new ArrayList<>();
   /** Commands the analyses issued, merges aside: the recording's size before it is translated. */
   private int issuedCommands;
   /** Simulator events from this one on were made during the recording. */
@@ -115,6 +119,7 @@ final class Recorder {
    */
   void before(PendingOp op) {
     ops.add(OpSignature.of(op));
+    taskEvents.add(null);
     // an execution fence orders everything before it, not only what conflicts with its accesses (it
     // has none): fence elision, which orders a back-to-back replay by accesses, must not apply
     fences |= switch (op.kind()) {
@@ -232,6 +237,9 @@ final class Recorder {
   /** The analysis of the last operation passed to {@link #before}: kept for the translation. */
   void observe(OpAnalysis a) {
     steps.add(new Translation.Step(ops.size() - 1, a, null));
+    if (a.op().kind() == OpKind.TASK) {
+      taskEvents.set(ops.size() - 1, a.completion());
+    }
     issuedCommands += a.commands().size();
   }
 
@@ -339,6 +347,6 @@ final class Recorder {
     Optimisation opt = Optimisation.start(List.copyOf(steps), recording.detach(), base, accesses, idempotent,
         inlineOptimisation);
     return new Recording(traceId, ops, opt, pre, postc, reqs, accesses, unreplayable, idempotent, issuedCommands + 2,
-        reduces);
+        reduces, taskEvents.toArray(new Event[0]));
   }
 }

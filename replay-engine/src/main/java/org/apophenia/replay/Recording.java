@@ -6,6 +6,8 @@ import org.apophenia.replay.template.Command;
 import org.apophenia.replay.template.FenceElision;
 import org.apophenia.replay.template.Optimisation;
 import org.apophenia.replay.template.TraceTemplate;
+import org.apophenia.sim.Event;
+import org.apophenia.sim.Simulation;
 
 /**
  * The memoized analysis of one trace (dynamic tracing paper §IV-B): the exact operations it covers,
@@ -38,6 +40,10 @@ public final class Recording {
   private final boolean idempotent;
   private final int weightedCommands;
   private final boolean reduces;
+  /** Per operation, its task's completion event in the recording (null if not a task). */
+  private final Event[] taskEvents;
+  /** The steals among the recording's tasks, once read (work stealing); null before. */
+  private volatile StealLog stealLog;
   private TraceTemplate template;
   private TraceTemplate elidedTemplate;
 
@@ -55,10 +61,11 @@ public final class Recording {
    * @param weightedCommands the commands counted in the cache weight, known before translation
    * @param reduces whether a task of the trace has REDUCE requirements (its replays reuse the recorded
    *     reduction instances and re-issue the recorded folds)
+   * @param taskEvents per operation, its task's completion event (null if not a task), for the steal log
    */
   Recording(int traceId, List<OpSignature> ops, Optimisation optimisation, Precondition precondition,
       Postcondition postcondition, List<RegionRequirement> summary, List<FenceElision.Access> accesses,
-      String unreplayable, boolean idempotent, int weightedCommands, boolean reduces) {
+      String unreplayable, boolean idempotent, int weightedCommands, boolean reduces, Event[] taskEvents) {
     this.traceId = traceId;
     this.ops = List.copyOf(ops);
     this.optimisation = optimisation;
@@ -70,6 +77,33 @@ public final class Recording {
     this.idempotent = idempotent;
     this.weightedCommands = weightedCommands;
     this.reduces = reduces;
+    this.taskEvents = taskEvents.clone();
+  }
+
+  /**
+   * The steals among the recording's tasks on {@code sim} (work stealing): read once every one of them
+   * has run, then kept; null while one has not (the replay then steals live). O(tasks) until read.
+   */
+  public StealLog stealLog(Simulation sim) {
+    StealLog log = stealLog;
+    if (log == null) {
+      log = StealLog.read(taskEvents, sim);
+      stealLog = log;
+    }
+    return log;
+  }
+
+  /**
+   * Per operation, its task's completion event in the recording (null if not a task): where a replay
+   * that enforces the steal log runs each task. Shared, not copied: callers only read it.
+   */
+  Event[] taskEvents() {
+    return taskEvents;
+  }
+
+  /** Replaces the steal log (tests of a log that no longer applies). */
+  void stealLog(StealLog log) {
+    stealLog = log;
   }
 
   public int traceId() {

@@ -25,6 +25,11 @@ import org.apophenia.sim.Simulation;
 final class TraceExecutor {
   private TraceExecutor() {}
 
+  /** The template a replay of {@code r} uses: fenced, or elided after a previous replay. */
+  static TraceTemplate template(Recording r, boolean elided) {
+    return elided ? r.elidedTemplate() : r.template();
+  }
+
   /**
    * What a replay leaves for the next back-to-back one.
    *
@@ -37,9 +42,13 @@ final class TraceExecutor {
    */
   record Replayed(Recording recording, Event[] own, Event chainFence, int operationsAfter, Event completion) {}
 
-  /** Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it. */
+  /**
+   * Replays {@code r} for {@code ops}: fenced if {@code previous} is null, else elided after it; each
+   * task where the task of event {@code runLike[its position]} ran, if not null (a steal log's
+   * placements).
+   */
   static Replayed replay(Recording r, List<PendingOp> ops, TraceSupport support, Replayed previous,
-      long nanosPerOp) {
+      long nanosPerOp, Event[] runLike) {
     Simulation sim = support.simulation();
     ReplaySupport s = support.replay();
     boolean elided = previous != null;
@@ -57,7 +66,7 @@ final class TraceExecutor {
     // each node replays its own tasks (control replication), so each node's tasks wait for its own work
     Event[] gates = s.replayGates(r.traceId(), p.tasksPerNode(sim.machine().nodeCount()), nanosPerOp,
         elided ? Event.NONE : chainFence);
-    Event completion = p.execute(ev, chainFence, gates, ops, s, sim);
+    Event completion = p.execute(ev, chainFence, gates, ops, s, sim, runLike);
     Event[] own = new Event[n];
     System.arraycopy(ev, elided ? n : 0, own, 0, n);
     return new Replayed(r, own, chainFence, support.operationCount(), completion);

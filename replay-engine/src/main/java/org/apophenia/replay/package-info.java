@@ -50,7 +50,9 @@
  * {@link org.apophenia.replay.TracingOptions} and {@link org.apophenia.replay.TraceMismatchException}),
  * its recordings ({@link org.apophenia.replay.Recording}, {@link org.apophenia.replay.OpSignature},
  * {@link org.apophenia.replay.Precondition}, {@link org.apophenia.replay.Postcondition},
- * {@link org.apophenia.replay.InstanceSet}; the recorder, the recording cache and the executor are
+ * {@link org.apophenia.replay.InstanceSet}, {@link org.apophenia.replay.StealLog}: the steals a
+ * work-stealing scheduler made among a recording's tasks, which replays enforce under
+ * {@code work-stealing-replay}; the recorder, the recording cache and the executor are
  * package-private). Below it, {@link org.apophenia.replay.template} turns a recording's analyses into
  * graph-calculus commands, optimises them and compiles them into the trace template a replay executes,
  * and {@link org.apophenia.replay.stats} counts what the engine did. Both depend only on

@@ -31,42 +31,21 @@ import org.apophenia.sim.machine.Route;
  * accumulates its earliest possible finish ignoring resources ({@code ef}) and the predecessor that
  * set it, which yields the critical path.
  *
+ * <p>Tasks that hold reservations, and every task under work stealing, take a longer life the
+ * {@link TaskPhases} keep (acquisition, deques, a stolen task's data); a run with neither never
+ * creates them and pays one null test per task event.
+ *
  * <p>Left out, deliberately: preemption, multi-stream resources, memory capacity accounting,
- * reservations, reclaiming the storage of old operations. Not thread-safe.
+ * reclaiming the storage of old operations. Not thread-safe.
  */
-final class Engine {
+final class Engine extends OpTable {
   private final Machine machine;
   private final int processorCount;
   private final Resource[] resources;
   private SimulationListener listener;
-
-  // Per operation (structure of arrays).
-  private int ops;
-  /** {@link EventKind#code} of each op. */
-  private byte[] kind = new byte[0];
-  /** Processor of a task; current hop of a copy or fill. */
-  private int[] resource = new int[0];
-  private long[] duration = new long[0];
-  private int[] pending = new int[0];
-  private long[] ready = new long[0];
-  private long[] trigger = new long[0];
-  private long[] ef = new long[0];
-  private int[] critPred = new int[0];
-  private int[] firstEdge = new int[0];
-  private String[] name = new String[0];
-  /** Runnable body of a task or runtime work; Route of a copy or fill. */
-  private Object[] payload = new Object[0];
-
-  // Precondition edges: event -> waiting op.
-  private int edges;
-  private int[] edgeNext = new int[0];
-  private int[] edgeTarget = new int[0];
-
-  /**
-   * Per channel, the queue it transfers in: its own, except that the NETWORK channels leaving one memory
-   * share the first one's, so a node's transfers to different nodes share its NIC's bandwidth one at a
-   * time instead of each node pair having a NIC of its own.
-   */
+  /** Reservations, work stealing and the tasks that use them; null until something needs them. */
+  private TaskPhases phases;
+  /** Per channel, the queue it transfers in ({@link NicSlots}). */
   private final int[] slot;
   // Resources: processors first, then channels.
   private final ReadyQueue[] queues;
@@ -101,18 +80,7 @@ final class Engine {
     for (int i = 0; i < cs.size(); i++) {
       resources[processorCount + i] = cs.get(i);
     }
-    slot = new int[cs.size()];
-    int[] nicOf = new int[machine.memories().size()];
-    Arrays.fill(nicOf, -1);
-    for (Channel c : cs) {
-      slot[c.id()] = c.id();
-      if (c.kind() == org.apophenia.sim.machine.ChannelKind.NETWORK) {
-        if (nicOf[c.from()] < 0) {
-          nicOf[c.from()] = c.id();
-        }
-        slot[c.id()] = nicOf[c.from()];
-      }
-    }
+    slot = NicSlots.of(machine);
     queues = new ReadyQueue[n];
     running = new int[n];
     Arrays.fill(running, -1);
@@ -123,6 +91,19 @@ final class Engine {
 
   void listener(SimulationListener l) {
     listener = l;
+  }
+
+  /** The reservations and scheduler; made with {@code scheduler} (Mapped unless set first). */
+  TaskPhases phases(Scheduler scheduler) {
+    if (phases == null) {
+      phases = new TaskPhases(this, machine, scheduler);
+    }
+    return phases;
+  }
+
+  /** The reservations and scheduler if anything needed them yet, else null. */
+  TaskPhases phases() {
+    return phases;
   }
 
   long now() {
@@ -202,17 +183,6 @@ final class Engine {
     } else {
       addEdge(pre, op);
     }
-  }
-
-  private void addEdge(int pre, int op) {
-    if (edges == edgeNext.length) {
-      int cap = Math.max(1024, edges * 2);
-      edgeNext = Arrays.copyOf(edgeNext, cap);
-      edgeTarget = Arrays.copyOf(edgeTarget, cap);
-    }
-    edgeNext[edges] = firstEdge[pre];
-    edgeTarget[edges] = op;
-    firstEdge[pre] = edges++;
   }
 
   /** Removes the guard of {@link #begin}; the op becomes ready if nothing else is pending. */
@@ -338,6 +308,9 @@ final class Engine {
         return;
       }
     }
+    if (phases != null && phases.completing(op, t)) {
+      return; // a thief sends the task's writes back before it triggers
+    }
     trigger[op] = t;
     work.add(op);
   }
@@ -352,6 +325,10 @@ final class Engine {
   private void becomeReady(int op) {
     EventKind k = EventKind.of(kind[op]);
     if (k.onProcessor()) {
+      if (phases != null && phases.owns(op)) {
+        phases.ready(op); // reservations, deques, a stolen task's fetch or send-back
+        return;
+      }
       ef[op] = Durations.add(ef[op], duration[op]);
       enqueue(resource[op], op);
     } else if (k.onChannels()) {
@@ -403,7 +380,7 @@ final class Engine {
     }
   }
 
-  private void enqueue(int r, int op) {
+  void enqueue(int r, int op) {
     ReadyQueue q = queues[r];
     if (q == null) {
       q = queues[r] = new ReadyQueue();
@@ -412,7 +389,7 @@ final class Engine {
     markDirty(r);
   }
 
-  private void markDirty(int r) {
+  void markDirty(int r) {
     if (!dirty[r]) {
       dirty[r] = true;
       dirtyList.add(r);
@@ -427,18 +404,37 @@ final class Engine {
       Arrays.sort(batch);
       for (int r : batch) {
         dirty[r] = false;
-        dispatch(r);
+        dispatch(r, false);
+      }
+      if (phases != null && phases.stealing()) {
+        for (int r : batch) { // owners took their own work first; then the idle steal
+          dispatch(r, true);
+        }
       }
       drainWork();
     }
   }
 
-  private void dispatch(int r) {
-    ReadyQueue q = queues[r];
-    if (running[r] >= 0 || q == null || q.isEmpty()) {
+  private void dispatch(int r, boolean steal) {
+    if (running[r] >= 0) {
       return;
     }
-    int op = q.pop(ready);
+    int op;
+    if (r < processorCount && phases != null && phases.schedules(r)) {
+      op = steal ? phases.steal(r) : phases.next(r);
+      if (op < 0) {
+        return;
+      }
+    } else {
+      ReadyQueue q = queues[r];
+      if (steal || q == null || q.isEmpty()) {
+        return;
+      }
+      op = q.pop(ready);
+    }
+    if (phases != null && phases.owns(op)) {
+      phases.starting(op, r);
+    }
     EventKind k = EventKind.of(kind[op]);
     long d;
     long bytes = 0;
@@ -465,29 +461,39 @@ final class Engine {
     }
   }
 
+  boolean idle(int r) {
+    return running[r] < 0;
+  }
+
+  void readyNoEarlierThanNow(int op) {
+    if (ready[op] < now) {
+      ready[op] = now;
+    }
+  }
+
+  /** Triggers {@code op} at its ready time (inside the engine's propagation). */
+  void triggerNow(int op) {
+    trigger[op] = ready[op];
+    work.add(op);
+  }
+
+  /** A copy the scheduler itself issues (a steal's data), ready now; its op id. */
+  int internalCopy(String opName, org.apophenia.sim.machine.Memory from, org.apophenia.sim.machine.Memory to,
+      long bytes) {
+    Route r = machine.route(from, to, bytes).orElseThrow(() -> new IllegalStateException(
+        "no channel route from " + from.name() + " to " + to.name() + " for " + opName));
+    int op = begin(EventKind.COPY, opName, r, 0, 0);
+    end(op);
+    return op;
+  }
+
   // ---------------------------------------------------------------- results
 
   SimulationResult result() {
     long[] procBusy = Arrays.copyOf(busy, processorCount);
     long[] chanBusy = Arrays.copyOfRange(busy, processorCount, busy.length);
     return new SimulationResult(machine, ops, triggered, makespan, procBusy, chanBusy, bytesMoved.clone(),
-        CriticalPath.backFrom(bestEfOp, ef, critPred, kind));
+        CriticalPath.backFrom(bestEfOp, ef, critPred, kind), phases == null ? StealStats.NONE : phases.stats());
   }
 
-  private void grow() {
-    // doubling: the arrays are copied about once per op in all (growing by half copies them about
-    // twice, which shows in a replay: it issues little else per op)
-    int cap = Math.max(1024, kind.length * 2);
-    kind = Arrays.copyOf(kind, cap);
-    resource = Arrays.copyOf(resource, cap);
-    duration = Arrays.copyOf(duration, cap);
-    pending = Arrays.copyOf(pending, cap);
-    ready = Arrays.copyOf(ready, cap);
-    trigger = Arrays.copyOf(trigger, cap);
-    ef = Arrays.copyOf(ef, cap);
-    critPred = Arrays.copyOf(critPred, cap);
-    firstEdge = Arrays.copyOf(firstEdge, cap);
-    name = Arrays.copyOf(name, cap);
-    payload = Arrays.copyOf(payload, cap);
-  }
 }

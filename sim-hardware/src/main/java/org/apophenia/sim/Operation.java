@@ -15,27 +15,37 @@ public sealed interface Operation {
   /**
    * An application task on a processor; its duration is {@code cost} on the processor's kind. When it
    * starts in simulated time, {@code body} (if not null) runs on the simulating thread — that is
-   * where a runtime executes the real task.
+   * where a runtime executes the real task. {@code attributes} add reservations to hold, the data it
+   * touches and a processor it must run on ({@link TaskAttributes#NONE}: none of those).
    */
-  record Task(String name, Processor processor, TaskCost cost, Event precondition, Runnable body)
-      implements Operation {
+  record Task(String name, Processor processor, TaskCost cost, Event precondition, Runnable body,
+      TaskAttributes attributes) implements Operation {
     public Task {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(processor, "processor");
       Objects.requireNonNull(cost, "cost");
       Objects.requireNonNull(precondition, "precondition");
+      Objects.requireNonNull(attributes, "attributes");
+    }
+
+    public Task(String name, Processor processor, TaskCost cost, Event precondition, Runnable body) {
+      this(name, processor, cost, precondition, body, TaskAttributes.NONE);
     }
 
     public Task(String name, Processor processor, TaskCost cost, Event precondition) {
-      this(name, processor, cost, precondition, null);
+      this(name, processor, cost, precondition, null, TaskAttributes.NONE);
     }
   }
 
   /**
    * A copy of {@code bytes} from one memory to another over the machine's cheapest route; each hop
-   * occupies its channel for {@code latency + bytes / bandwidth}, hop after hop.
+   * occupies its channel for {@code latency + bytes / bandwidth}, hop after hop. {@code writes} are the
+   * keys of the data whose content it changes (a reduction fold, an explicit copy; not a copy that only
+   * makes data valid in another memory), or null: a work-stealing scheduler counts them as new versions
+   * ({@link Footprint}).
    */
-  record Copy(String name, Memory from, Memory to, long bytes, Event precondition) implements Operation {
+  record Copy(String name, Memory from, Memory to, long bytes, Event precondition, long[] writes)
+      implements Operation {
     public Copy {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(from, "from");
@@ -45,10 +55,22 @@ public sealed interface Operation {
         throw new IllegalArgumentException("copy " + name + ": negative size " + bytes);
       }
     }
+
+    public Copy(String name, Memory from, Memory to, long bytes, Event precondition) {
+      this(name, from, to, bytes, precondition, null);
+    }
+
+    /** The same copy after {@code pre} instead (a replay re-issues it). */
+    public Copy after(Event pre) {
+      return new Copy(name, from, to, bytes, pre, writes);
+    }
   }
 
-  /** A fill of {@code bytes} of {@code memory} with a value, on the memory's local channel. */
-  record Fill(String name, Memory memory, long bytes, Event precondition) implements Operation {
+  /**
+   * A fill of {@code bytes} of {@code memory} with a value, on the memory's local channel; {@code writes}
+   * as for {@link Copy}.
+   */
+  record Fill(String name, Memory memory, long bytes, Event precondition, long[] writes) implements Operation {
     public Fill {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(memory, "memory");
@@ -56,6 +78,15 @@ public sealed interface Operation {
       if (bytes < 0) {
         throw new IllegalArgumentException("fill " + name + ": negative size " + bytes);
       }
+    }
+
+    public Fill(String name, Memory memory, long bytes, Event precondition) {
+      this(name, memory, bytes, precondition, null);
+    }
+
+    /** The same fill after {@code pre} instead (a replay re-issues it). */
+    public Fill after(Event pre) {
+      return new Fill(name, memory, bytes, pre, writes);
     }
   }
 

@@ -59,6 +59,54 @@ public final class Simulation {
     return new Simulation(Objects.requireNonNull(machine, "machine"));
   }
 
+  /**
+   * Chooses which processor runs each ready task ({@link Scheduler#MAPPED}, the default, or work
+   * stealing). IllegalStateException once anything was submitted or a reservation made: a scheduler
+   * decides every task's place or none.
+   */
+  public Simulation scheduler(Scheduler scheduler) {
+    Objects.requireNonNull(scheduler, "scheduler");
+    if (engine.operations() > 0 || engine.phases() != null) {
+      throw new IllegalStateException("the scheduler is chosen before anything is submitted ("
+          + engine.operations() + " operations so far)");
+    }
+    if (!(scheduler instanceof Scheduler.Mapped)) {
+      engine.phases(scheduler);
+    }
+    return this;
+  }
+
+  /** The scheduler that places ready tasks. */
+  public Scheduler scheduler() {
+    TaskPhases p = engine.phases();
+    return p == null ? Scheduler.MAPPED : p.scheduler();
+  }
+
+  /** A new reservation, for tasks to hold ({@link TaskAttributes#holds()}). O(1). */
+  public Reservation reservation() {
+    return engine.phases(Scheduler.MAPPED).newReservation();
+  }
+
+  /**
+   * Where task {@code task} (its completion event) ran, once it has triggered; null before, or if the
+   * event is not a task's. Under {@link Scheduler#MAPPED} a task runs where it was submitted for.
+   */
+  public Placement placement(Event task) {
+    int id = check(task);
+    if (id < 0 || engine.kind(id) != EventKind.TASK || !engine.isTriggered(id)) {
+      return null;
+    }
+    TaskPhases p = engine.phases();
+    int ran = engine.resourceOf(id);
+    return p == null ? new Placement(machine.processor(ran), machine.processor(ran), -1) : p.placement(id, ran);
+  }
+
+  /** What the work-stealing scheduler did so far ({@link StealStats#NONE} under the mapped one). */
+  public StealStats stealStats() {
+    TaskPhases p = engine.phases();
+    return p == null ? StealStats.NONE : p.stats();
+  }
+
   /** Sets the one listener (null for none); it sees activities that start from now on. */
   public Simulation listener(SimulationListener listener) {
     engine.listener(listener);
@@ -110,6 +158,8 @@ public final class Simulation {
     int resource = 0;
     long nanos = 0;
     Event pre;
+    TaskAttributes attributes = null;
+    long[] writes = null;
     if (op instanceof Operation.Task t) {
       Processor p = own(t.processor());
       Cost cost = t.cost().on(p.kind());
@@ -123,6 +173,11 @@ public final class Simulation {
       resource = p.id();
       nanos = cost.nanosOn(p, machine.localBandwidth(p));
       pre = t.precondition();
+      attributes = checkAttributes(t);
+      if (attributes.pinnedTo() != null) {
+        nanos = t.cost().on(attributes.pinnedTo().kind()).nanosOn(attributes.pinnedTo(),
+            machine.localBandwidth(attributes.pinnedTo()));
+      }
     } else if (op instanceof Operation.RuntimeWork w) {
       Processor p = own(w.processor());
       if (p.kind() != ProcessorKind.UTILITY) {
@@ -140,12 +195,14 @@ public final class Simulation {
       name = c.name();
       payload = route(own(c.from()), own(c.to()), c.bytes(), "copy ", c.name());
       pre = c.precondition();
+      writes = c.writes();
     } else if (op instanceof Operation.Fill f) {
       Memory m = own(f.memory());
       kind = EventKind.FILL;
       name = f.name();
       payload = route(m, m, f.bytes(), "fill ", f.name());
       pre = f.precondition();
+      writes = f.writes();
     } else if (op instanceof Operation.Merge m) {
       if (count == 0) {
         return merge(m.events());
@@ -165,12 +222,41 @@ public final class Simulation {
     }
     checkAll(pre, more, count);
     int id = engine.begin(kind, name, payload, resource, nanos);
+    TaskPhases phases = engine.phases();
+    if (attributes != null && (!attributes.isNone() || phases != null && phases.stealing())) {
+      engine.phases(Scheduler.MAPPED).attach(id, attributes);
+    } else if (writes != null && phases != null) {
+      phases.attachWrites(id, writes);
+    }
     engine.depend(id, pre.id());
     for (int i = 0; i < count; i++) {
       engine.depend(id, more[i].id());
     }
     engine.end(id);
     return new Event(id);
+  }
+
+  /**
+   * A task's attributes, checked: reservations of this simulation, a pinned processor of this machine
+   * with the task's variant. IllegalArgumentException otherwise.
+   */
+  private TaskAttributes checkAttributes(Operation.Task t) {
+    TaskAttributes a = t.attributes();
+    TaskPhases p = engine.phases();
+    for (Reservation.Hold h : a.holds()) {
+      if (p == null || h.reservation().id() >= p.reservationCount()) {
+        throw new IllegalArgumentException("task " + t.name() + ": " + h.reservation() + " is not this simulation's");
+      }
+    }
+    if (a.pinnedLike() != null && engine.kind(check(a.pinnedLike())) != EventKind.TASK) {
+      throw new IllegalArgumentException("task " + t.name() + " is pinned like " + a.pinnedLike() + ", not a task");
+    }
+    Processor q = a.pinnedTo() == null ? null : own(a.pinnedTo());
+    if (q != null && t.cost().on(q.kind()) == null) {
+      throw new IllegalArgumentException("task " + t.name() + " has no " + q.kind() + " variant, cannot be pinned to "
+          + q.name());
+    }
+    return a;
   }
 
   /** Checks every precondition before the operation is created: a bad one leaves nothing half-built. */

@@ -20,9 +20,10 @@ public final class SimulationResult {
   private final long[] channelBusy;
   private final long[] channelBytes;
   private final CriticalPath criticalPath;
+  private final StealStats stealing;
 
   SimulationResult(Machine machine, int operations, int triggered, long makespan, long[] processorBusy,
-      long[] channelBusy, long[] channelBytes, CriticalPath criticalPath) {
+      long[] channelBusy, long[] channelBytes, CriticalPath criticalPath, StealStats stealing) {
     this.machine = machine;
     this.operations = operations;
     this.triggered = triggered;
@@ -31,6 +32,21 @@ public final class SimulationResult {
     this.channelBusy = channelBusy;
     this.channelBytes = channelBytes;
     this.criticalPath = criticalPath;
+    this.stealing = stealing;
+  }
+
+  /** What the work-stealing scheduler did ({@link StealStats#NONE} under the mapped one). */
+  public StealStats stealing() {
+    return stealing;
+  }
+
+  /** Bytes carried by every channel together (a multi-hop copy counts on every hop). */
+  public long bytesMoved() {
+    long sum = 0;
+    for (long b : channelBytes) {
+      sum += b;
+    }
+    return sum;
   }
 
   public Machine machine() {

@@ -8,7 +8,12 @@
  * {@code drain()} at the end), {@link org.apophenia.sim.TaskCost}/{@link org.apophenia.sim.Cost} for
  * task durations, {@link org.apophenia.sim.SimulationListener} and {@link org.apophenia.sim.Span} for
  * observers, {@link org.apophenia.sim.SimulationResult} for makespan, utilisation, bytes and the
- * {@link org.apophenia.sim.CriticalPath}. The engine, its queues and its tables are package-private.
+ * {@link org.apophenia.sim.CriticalPath}. Where a ready task runs is a policy,
+ * {@link org.apophenia.sim.Scheduler} (the mapper's processor, or work stealing with per-processor
+ * deques and seeded random victims; {@link org.apophenia.sim.StealStats},
+ * {@link org.apophenia.sim.Placement}); what a task asks beyond a processor, reservations held while it
+ * runs (atomic coherence, granted in arrival order), the data it touches and a pinned placement, is its
+ * {@link org.apophenia.sim.TaskAttributes}. The engine, its queues and its tables are package-private.
  *
  * <p>Depends on no other project module.
  */

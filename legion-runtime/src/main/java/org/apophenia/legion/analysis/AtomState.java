@@ -5,6 +5,8 @@ import java.util.Arrays;
 import org.apophenia.legion.api.FieldSpace;
 import org.apophenia.legion.instances.MemorySet;
 import org.apophenia.sim.Event;
+import org.apophenia.sim.Reservation;
+import org.apophenia.sim.Simulation;
 
 /**
  * Physical state of one equivalence atom (Legion thesis ch. 5; dynamic tracing paper §III): per field,
@@ -25,6 +27,13 @@ final class AtomState {
   final int[][] ready = new int[FieldSpace.MAX_FIELDS][];
   @SuppressWarnings("unchecked")
   final ArrayList<Contribution>[] reductions = new ArrayList[FieldSpace.MAX_FIELDS];
+  /**
+   * Per field, the open group of users sharing an instance ({@link InstanceGroup}), or null; the
+   * array is allocated when a non-exclusive user first touches the atom (exclusive programs never do).
+   */
+  InstanceGroup[] groups;
+  /** Per field, the reservation ATOMIC users hold while they run; allocated on first use. */
+  Reservation[] reservations;
   private final int memories;
 
   private AtomState(int memories, long[] valid) {
@@ -49,11 +58,46 @@ final class AtomState {
 
   AtomState copy() {
     AtomState s = new AtomState(memories, valid.clone());
+    // a refined atom keeps the group (only its members touched the points) and shares the
+    // reservation (a coarser lock than needed, never a finer one)
+    s.groups = groups == null ? null : groups.clone();
+    s.reservations = reservations == null ? null : reservations.clone();
     for (int f = 0; f < ready.length; f++) {
       s.ready[f] = ready[f] == null ? null : ready[f].clone();
       s.reductions[f] = reductions[f] == null ? null : new ArrayList<>(reductions[f]);
     }
     return s;
+  }
+
+  /** The open group of field f, or null. */
+  InstanceGroup group(int f) {
+    return groups == null ? null : groups[f];
+  }
+
+  /** Closes field f's group, if any: a user that is not a member touches the data. */
+  void closeGroup(int f) {
+    if (groups != null) {
+      groups[f] = null;
+    }
+  }
+
+  void openGroup(int f, InstanceGroup g) {
+    if (groups == null) {
+      groups = new InstanceGroup[FieldSpace.MAX_FIELDS];
+    }
+    groups[f] = g;
+  }
+
+  /** Field f's reservation, made in {@code sim} on first use. */
+  Reservation reservation(int f, Simulation sim) {
+    if (reservations == null) {
+      reservations = new Reservation[FieldSpace.MAX_FIELDS];
+    }
+    Reservation r = reservations[f];
+    if (r == null) {
+      r = reservations[f] = sim.reservation();
+    }
+    return r;
   }
 
   /** Whether memory m holds a valid copy of field f. */

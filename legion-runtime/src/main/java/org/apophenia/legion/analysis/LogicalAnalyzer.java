@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
 import java.util.ArrayList;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.Privilege;
 
 /**
@@ -34,6 +35,18 @@ import org.apophenia.legion.api.Privilege;
  * inheritance, a later operation that interferes with an earlier writer but not with the analysed
  * operation (a reader after a reader) lost its order to the writer (see DependenceExamplesTest).
  *
+ * <p>Coherence (thesis §9.1, §9.4.1). Every test above asks whether two users are <em>ordered</em>: they
+ * interfere and their coherence puts them in program order ({@link Coherence#between} is PROGRAM; both
+ * exclusive is the common case and needs no table). Two ATOMIC users, or SIMULTANEOUS and RELAXED ones,
+ * get no edge; the later one does not dominate the earlier, so operations after both still test each
+ * (and the previous epoch behind it). Only an exclusive user dominates a field: "ordered" is no longer
+ * transitive (a relaxed reader must follow an exclusive writer W, but not the simultaneous writer S
+ * ordered after W; had S dominated W, the reader would lose W), so a non-exclusive user joins the
+ * current epoch and the previous one stays. The thesis still records a <em>mapping</em> dependence between
+ * such pairs to serialise their mapping; this runtime maps in program order, so it needs none. What
+ * ATOMIC pairs still need, mutual exclusion, comes from reservations the task holds (the task
+ * pipeline); what SIMULTANEOUS pairs need, one shared instance, from the physical analysis.
+ *
  * <p>Precision. Direct edges between two ordinary operations always join operations that interfere
  * on some point, field and privilege. Imprecision enters only through closes, as in the thesis, and
  * only adds order, never removes it: (1) a close summarises a whole subtree in the mode it was open in,
@@ -41,7 +54,10 @@ import org.apophenia.legion.api.Privilege;
  * the closed operations; (2) two partitions of one region are always considered aliased (no rectangle
  * test between partitions), so switching between them closes; (3) a close that inherits the
  * previous-epoch users behind the analysed operation's own user waits for all of them, also those
- * that did not interfere with that user (they were dominated by another current user).
+ * that did not interfere with that user (they were dominated by another current user); (4) a close
+ * orders in program order whatever the closed users' coherence, so two atomic (or simultaneous) tasks
+ * on regions of two different partitions of one region are ordered through it. Readers are collapsed
+ * per coherence, so a summary keeps its readers' coherence.
  *
  * <p>Cost: per requirement O(depth + users at the nodes on the path + open entries of the nodes where
  * something is open in a conflicting mode for its fields); thanks to epoch lists, the users at a node
@@ -74,8 +90,16 @@ public final class LogicalAnalyzer {
     return true;
   }
 
-  /** Analyses one requirement of {@code op}; appends the ops it depends on to {@code deps}. */
+  /** Analyses one exclusive requirement of {@code op}; appends the ops it depends on to {@code deps}. */
   public void analyze(int op, RegionNode target, long mask, byte priv, int redop, IntArrayList deps) {
+    analyze(op, target, mask, priv, redop, (byte) 0, deps);
+  }
+
+  /**
+   * Analyses one requirement of {@code op} with coherence {@code coh} ({@link Coherence#code()});
+   * appends the ops it depends on to {@code deps}.
+   */
+  public void analyze(int op, RegionNode target, long mask, byte priv, int redop, byte coh, IntArrayList deps) {
     if (op != curOp) {
       curOp = op;
       hoisted.clear();
@@ -93,15 +117,15 @@ public final class LogicalAnalyzer {
       closeConflicting(op, n, next, mask, priv, redop);
       // a reader need not scan users above it that are all readers of its fields
       if (priv != Privilege.RO || (mask & n.currentNonRead) != 0) {
-        check(op, n.current, mask, priv, redop, deps);
+        check(op, n.current, mask, priv, redop, coh, deps);
       }
       if (priv != Privilege.RO || (mask & n.previousNonRead) != 0) {
-        check(op, n.previous, mask, priv, redop, deps);
+        check(op, n.previous, mask, priv, redop, coh, deps);
       }
       open(n, next, mask, priv, redop);
     }
     closeConflicting(op, target, null, mask, priv, redop);
-    register(op, target, mask, priv, redop, deps);
+    register(op, target, mask, priv, redop, coh, deps);
   }
 
   /** Closes the open children of {@code n} that conflict with the path child (null: with any child). */
@@ -145,7 +169,7 @@ public final class LogicalAnalyzer {
             // an earlier requirement of the same operation: it cannot wait for itself through the
             // close, so a second close operation that waits only for it is registered at n ...
             own = own == null ? new ArrayList<>() : own;
-            own.add(new User(op, u.priv, u.redop, u.mask & g));
+            own.add(new User(op, u.priv, u.redop, u.coh, u.mask & g));
             // ... and the close inherits what that user stood for in the epoch lists: the previous
             // users it dominated at s. Otherwise they are ordered before the close only through the
             // operation itself, and once s is stripped a later user of n that does not interfere with
@@ -178,14 +202,14 @@ public final class LogicalAnalyzer {
       }
     }
     n.openShrank();
-    register(k, n, g, mode, redop, kd);
+    register(k, n, g, mode, redop, (byte) 0, kd); // a close summarises in program order (over-orders)
     graph.setDeps(k, kd.toIntArray());
     if (own != null) {
       for (User u : own) {
         int h = graph.newOp(DependenceGraph.NodeKind.CLOSE, new NodeName("close (hoisted op " + op + ") into ", n));
         graph.setDeps(h, new int[] {op});
         hoisted.add(h);
-        n.current.add(new User(h, u.priv, u.redop, u.mask));
+        n.current.add(new User(h, u.priv, u.redop, u.coh, u.mask)); // stands for op: its coherence
         n.currentNonRead |= u.priv == Privilege.RO ? 0 : u.mask;
       }
     }
@@ -238,21 +262,21 @@ public final class LogicalAnalyzer {
     return nonRead;
   }
 
-  private void check(int op, ArrayList<User> users, long mask, byte priv, int redop, IntArrayList deps) {
+  private void check(int op, ArrayList<User> users, long mask, byte priv, int redop, byte coh, IntArrayList deps) {
     for (int i = 0, n = users.size(); i < n; i++) {
       User v = users.get(i);
-      if ((v.mask & mask) != 0 && User.interfere(v.priv, v.redop, priv, redop)) {
+      if ((v.mask & mask) != 0 && v.orders(priv, redop, coh)) {
         dep(op, v.op, deps);
       }
     }
   }
 
   /** Epoch-list analysis and registration of a user at its own node (thesis §4.3.2). */
-  private void register(int op, RegionNode n, long mask, byte priv, int redop, IntArrayList deps) {
+  private void register(int op, RegionNode n, long mask, byte priv, int redop, byte coh, IntArrayList deps) {
     if (priv == Privilege.RO && (mask & (n.currentNonRead | n.previousNonRead)) == 0) {
       // only readers (or nobody) hold these fields here: a reader interferes with none of them and
       // dominates none (it never interferes with every current user), so it just joins the epoch
-      append(op, n, mask, priv, redop);
+      append(op, n, mask, priv, redop, coh);
       return;
     }
     long dom = mask;
@@ -265,14 +289,19 @@ public final class LogicalAnalyzer {
         continue;
       }
       seen |= ov;
-      if (!User.interfere(v.priv, v.redop, priv, redop) || !dep(op, v.op, deps)) {
+      // a user it is not ordered with (it does not interfere, or coherence lets them reorder or
+      // overlap) is not dominated: later operations still test it, and the previous epoch
+      if (!v.orders(priv, redop, coh) || !dep(op, v.op, deps)) {
         dom &= ~ov;
       }
     }
-    dom &= seen;
+    // only an exclusive user dominates: dropping the previous epoch is sound because whatever a later
+    // user must follow there, it is ordered with (or through) the dominator; coherence breaks that
+    // chain (a relaxed reader follows an exclusive writer, but not the simultaneous user after it)
+    dom &= coh == 0 ? seen : 0;
     long rest = mask & ~dom;
     if (rest != 0) {
-      check(op, n.previous, rest, priv, redop, deps);
+      check(op, n.previous, rest, priv, redop, coh, deps);
     }
     if (dom != 0) {
       long prevNonRead = strip(n.previous, dom);
@@ -282,7 +311,7 @@ public final class LogicalAnalyzer {
         User v = cur.get(r);
         long ov = v.mask & dom;
         if (ov != 0) {
-          n.previous.add(new User(v.op, v.priv, v.redop, ov));
+          n.previous.add(new User(v.op, v.priv, v.redop, v.coh, ov));
           prevNonRead |= v.priv == Privilege.RO ? 0 : ov;
           v.mask &= ~ov;
         }
@@ -297,12 +326,12 @@ public final class LogicalAnalyzer {
       n.previousNonRead = prevNonRead;
       n.currentNonRead = curNonRead;
     }
-    append(op, n, mask, priv, redop);
+    append(op, n, mask, priv, redop, coh);
   }
 
   /** Adds a user to {@code n}'s current epoch, collapsing readers when the list has grown. */
-  private void append(int op, RegionNode n, long mask, byte priv, int redop) {
-    n.current.add(new User(op, priv, redop, mask));
+  private void append(int op, RegionNode n, long mask, byte priv, int redop, byte coh) {
+    n.current.add(new User(op, priv, redop, coh, mask));
     n.currentNonRead |= priv == Privilege.RO ? 0 : mask;
     if (n.current.size() >= n.collapseAt) {
       collapseReaders(op, n);
@@ -328,25 +357,31 @@ public final class LogicalAnalyzer {
    */
   private void collapseReaders(int op, RegionNode n) {
     ArrayList<User> cur = n.current;
-    Long2ObjectLinkedOpenHashMap<IntArrayList> byMask = new Long2ObjectLinkedOpenHashMap<>();
-    for (User u : cur) {
-      if (u.priv == Privilege.RO && u.op != op && !hoisted.contains(u.op)) {
-        byMask.computeIfAbsent(u.mask, m -> new IntArrayList()).add(u.op);
+    for (byte c = 0; c < COHERENCES; c++) { // readers of one coherence each: a summary has theirs
+      byte coh = c;
+      Long2ObjectLinkedOpenHashMap<IntArrayList> byMask = new Long2ObjectLinkedOpenHashMap<>();
+      for (User u : cur) {
+        if (u.priv == Privilege.RO && u.coh == coh && u.op != op && !hoisted.contains(u.op)) {
+          byMask.computeIfAbsent(u.mask, m -> new IntArrayList()).add(u.op);
+        }
       }
-    }
-    for (var group : byMask.long2ObjectEntrySet()) {
-      IntArrayList readers = group.getValue();
-      if (readers.size() < 2) {
-        continue;
+      for (var group : byMask.long2ObjectEntrySet()) {
+        IntArrayList readers = group.getValue();
+        if (readers.size() < 2) {
+          continue;
+        }
+        long mask = group.getLongKey();
+        int summary = graph.newOp(DependenceGraph.NodeKind.CLOSE, new NodeName("readers of ", n));
+        graph.setDeps(summary, readers.toIntArray());
+        cur.removeIf(u -> u.priv == Privilege.RO && u.coh == coh && u.mask == mask && u.op != op
+            && !hoisted.contains(u.op));
+        cur.add(new User(summary, Privilege.RO, -1, coh, mask));
       }
-      long mask = group.getLongKey();
-      int summary = graph.newOp(DependenceGraph.NodeKind.CLOSE, new NodeName("readers of ", n));
-      graph.setDeps(summary, readers.toIntArray());
-      cur.removeIf(u -> u.priv == Privilege.RO && u.mask == mask && u.op != op && !hoisted.contains(u.op));
-      cur.add(new User(summary, Privilege.RO, -1, mask));
     }
     n.collapseAt = Math.max(collapseAt, 2 * cur.size());
   }
+
+  private static final byte COHERENCES = (byte) Coherence.values().length;
 
   /**
    * Opens {@code child} below {@code n} for {@code mask} in the mode of {@code priv}. O(modes the child

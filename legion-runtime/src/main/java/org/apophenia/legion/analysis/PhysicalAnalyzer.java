@@ -3,6 +3,7 @@ package org.apophenia.legion.analysis;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.FieldSpace;
 import org.apophenia.legion.api.Privilege;
 import org.apophenia.legion.api.Rect;
@@ -13,6 +14,7 @@ import org.apophenia.legion.instances.MemorySet;
 import org.apophenia.legion.tracing.Issued;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Operation;
+import org.apophenia.sim.Scheduler;
 import org.apophenia.sim.Simulation;
 import org.apophenia.sim.machine.Memory;
 
@@ -52,6 +54,8 @@ public final class PhysicalAnalyzer {
   private MemorySet lastSet = MemorySet.EMPTY;
   /** Merge inputs and data effects for a trace engine's recording (inactive outside traces). */
   final TraceAnalysisBuilder capture;
+  /** Whether a work-stealing scheduler runs the tasks: folds then say which data they change. */
+  private final boolean stealing;
 
   public PhysicalAnalyzer(Simulation sim, Effects effects, TraceAnalysisBuilder capture) {
     this.sim = sim;
@@ -60,6 +64,12 @@ public final class PhysicalAnalyzer {
     this.memories = sim.machine().memories();
     this.words = AtomState.wordsFor(memories.size());
     this.allMemories = Arrays.copyOf(MemorySet.firstIds(memories.size()).toLongArray(), words);
+    this.stealing = sim.scheduler() instanceof Scheduler.WorkStealing;
+  }
+
+  /** Whether tasks carry footprints and data-changing copies their keys (a work-stealing scheduler). */
+  public boolean stealing() {
+    return stealing;
   }
 
   /**
@@ -70,14 +80,34 @@ public final class PhysicalAnalyzer {
    */
   public ReductionBuffer[] prepare(RegionNode node, long mask, byte priv, ReductionOp redop, int redopId, int m,
       Event logicalPre, List<Event> pre, List<Issued> issued) {
+    return prepare(node, mask, priv, (byte) 0, redop, redopId, m, logicalPre, pre, issued);
+  }
+
+  /**
+   * {@link #prepare(RegionNode, long, byte, ReductionOp, int, int, Event, List, List)} for a
+   * requirement of coherence {@code coh} ({@link Coherence#code()}): a non-exclusive user joins the
+   * {@link InstanceGroup} open in memory m if it may, and then waits only for the data's readiness
+   * before the group; otherwise it closes the group, is analysed as an exclusive user is, and opens a
+   * new group in m.
+   */
+  public ReductionBuffer[] prepare(RegionNode node, long mask, byte priv, byte coh, ReductionOp redop, int redopId,
+      int m, Event logicalPre, List<Event> pre, List<Issued> issued) {
     RegionTree tree = node.tree;
     int[] atoms = tree.atoms(node);
     ReductionBuffer[] bufs = priv == Privilege.RED ? new ReductionBuffer[FieldSpace.MAX_FIELDS] : null;
+    tree.hasGroups |= coh != 0;
     for (long rest = mask; rest != 0; rest &= rest - 1) {
       int f = Long.numberOfTrailingZeros(rest);
-      if (priv == Privilege.WD) {
+      boolean[] member = tree.hasGroups ? groups(tree, atoms, f, m, coh, priv) : null;
+      if (priv == Privilege.WD && (coh == 0 || !reducing(tree, atoms, f))) {
+        if (member != null) {
+          overwrite(tree, atoms, f, m, coh, member, pre);
+          openGroups(tree, atoms, f, m, coh, priv, member);
+        }
         continue;
       }
+      // (a non-exclusive overwrite with reductions pending folds them first, as a reader would: the
+      // users it may run alongside or after must see them, and its commit would drop them)
       boolean needData = priv != Privilege.RED;
       if (priv == Privilege.RED) {
         // a different operator's pending reductions must be folded first
@@ -89,8 +119,11 @@ public final class PhysicalAnalyzer {
         }
       }
       if (needData) {
-        makeValid(tree, atoms, f, m, logicalPre, pre, issued);
+        makeValid(tree, atoms, f, m, logicalPre, pre, issued, member);
         fold(tree, atoms, f, m, pre, issued);
+      }
+      if (member != null) {
+        openGroups(tree, atoms, f, m, coh, priv, member);
       }
       if (priv == Privilege.RED) {
         bufs[f] = new ReductionBuffer(node.rect, redop, m);
@@ -99,12 +132,88 @@ public final class PhysicalAnalyzer {
     return bufs;
   }
 
-  /** R1: copy every atom of field f that is not valid in m from a memory where it is. */
-  private void makeValid(RegionTree tree, int[] atoms, int f, int m, Event logicalPre, List<Event> pre,
-      List<Issued> issued) {
-    long[] bytesFrom = null;
+  private static boolean reducing(RegionTree tree, int[] atoms, int f) {
     for (int a : atoms) {
+      if (tree.atomStates.get(a).reducing(f)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Per atom, whether a user of coherence {@code coh} in memory m joins the open group of field f; the
+   * groups it does not join are closed (an exclusive user joins none). O(atoms).
+   */
+  private static boolean[] groups(RegionTree tree, int[] atoms, int f, int m, byte coh, byte priv) {
+    boolean[] member = new boolean[atoms.length];
+    for (int i = 0; i < atoms.length; i++) {
+      AtomState s = tree.atomStates.get(atoms[i]);
+      InstanceGroup g = s.group(f);
+      if (g != null && coh != 0 && g.memory == m && s.isValid(f, m) && g.admits(coh, priv)) {
+        member[i] = true;
+      } else {
+        s.closeGroup(f);
+      }
+    }
+    return member;
+  }
+
+  /**
+   * A non-exclusive WRITE_DISCARD needs no data but must not write m before the last movement into it
+   * lands (a copy for a user it is not ordered with): it waits for the group's base, or as a non-member
+   * for the last data movement into m. An exclusive one is ordered after every user such a movement was
+   * for.
+   */
+  private static void overwrite(RegionTree tree, int[] atoms, int f, int m, byte coh, boolean[] member,
+      List<Event> pre) {
+    if (coh == 0) {
+      return;
+    }
+    for (int i = 0; i < atoms.length; i++) {
+      AtomState s = tree.atomStates.get(atoms[i]);
+      Event e = member[i] ? s.group(f).base : s.ready(f, m);
+      if (!e.isNone()) {
+        pre.add(e);
+      }
+    }
+  }
+
+  /**
+   * After a non-exclusive user's data is ready in m: it joins the groups it was admitted to and opens
+   * a group, from the data's readiness now, where it was not (or where a fold it needed closed the
+   * group). Nothing for an exclusive user.
+   */
+  private static void openGroups(RegionTree tree, int[] atoms, int f, int m, byte coh, byte priv,
+      boolean[] member) {
+    if (coh == 0) {
+      return;
+    }
+    for (int i = 0; i < atoms.length; i++) {
+      AtomState s = tree.atomStates.get(atoms[i]);
+      if (!member[i] || s.group(f) == null) {
+        s.openGroup(f, new InstanceGroup(m, s.isValid(f, m) ? s.ready(f, m) : Event.NONE));
+      }
+      s.group(f).join(coh, priv);
+    }
+  }
+
+  /**
+   * R1: copy every atom of field f that is not valid in m from a memory where it is. An atom whose
+   * group the user joined ({@code member}, may be null) is valid in m and ready at the group's base.
+   */
+  private void makeValid(RegionTree tree, int[] atoms, int f, int m, Event logicalPre, List<Event> pre,
+      List<Issued> issued, boolean[] member) {
+    long[] bytesFrom = null;
+    for (int i = 0; i < atoms.length; i++) {
+      int a = atoms[i];
       AtomState s = tree.atomStates.get(a);
+      if (member != null && member[i]) {
+        if (!s.group(f).base.isNone()) {
+          pre.add(s.group(f).base);
+        }
+        continue;
+      }
       if (s.isValid(f, m)) {
         Event r = s.ready(f, m);
         if (!r.isNone()) {
@@ -133,6 +242,12 @@ public final class PhysicalAnalyzer {
           if (!r.isNone()) {
             cpre.add(r);
           }
+          // once relaxed coherence has run on the tree, a copy into m may still be in flight for a user
+          // this one is not ordered with: movements into one instance land in the order they were issued
+          Event into = tree.hasGroups ? s.ready(f, m) : Event.NONE;
+          if (!into.isNone()) {
+            cpre.add(into);
+          }
         }
       }
       Operation.Copy op = new Operation.Copy("copy f" + f + " " + memories.get(src).name() + "->"
@@ -145,7 +260,7 @@ public final class PhysicalAnalyzer {
         if (!s.isValid(f, m) && source(s, f, m) == src) {
           Rect r = tree.atomRects.get(a);
           final int from = src;
-          Runnable move = () -> copyData(tree, f, r, from, m);
+          Runnable move = () -> DataMovement.copyData(tree, f, r, from, m);
           effects.add(done, move);
           capture.effect(done, move);
           s.addValid(f, m);
@@ -190,11 +305,12 @@ public final class PhysicalAnalyzer {
       Event last = s.ready(f, m);
       for (AtomState.Contribution c : cs) {
         Operation.Copy op = new Operation.Copy("fold f" + f + " " + c.buffer().op.name(),
-            memories.get(c.buffer().memory), memories.get(m), r.volume() * 8, capture.merge(sim, List.of(last, c.event())));
+            memories.get(c.buffer().memory), memories.get(m), r.volume() * 8, capture.merge(sim, List.of(last, c.event())),
+            stealing ? new long[] {TaskNeeds.key(tree, a, f)} : null);
         Event done = sim.submit(op);
         issued.add(new Issued(op, done));
         ReductionBuffer b = c.buffer();
-        Runnable fold = () -> foldData(tree, f, r, b, m);
+        Runnable fold = () -> DataMovement.foldData(tree, f, r, b, m);
         effects.add(done, fold);
         capture.effect(done, fold);
         last = done;
@@ -205,6 +321,7 @@ public final class PhysicalAnalyzer {
       cs.clear();
       s.setOnlyValid(f, m);
       s.setReady(f, m, last);
+      s.closeGroup(f); // a movement into m its members would not wait for: the user reopens it after
       pre.add(last);
     }
   }
@@ -218,20 +335,34 @@ public final class PhysicalAnalyzer {
     if (!s.reducing(f)) {
       return;
     }
+    s.closeGroup(f); // the fold may leave the data valid in another memory than the group's
     int m = s.validSet(f).first();
     fold(tree, new int[] {a}, f, m, new ArrayList<>(), issued);
   }
 
   /** Records the effect of a completed use: W makes m the only valid copy; a reduction is pending. */
   public void commit(RegionNode node, long mask, byte priv, int m, Event done, ReductionBuffer[] bufs) {
+    commit(node, mask, priv, (byte) 0, m, done, bufs);
+  }
+
+  /**
+   * {@link #commit(RegionNode, long, byte, int, Event, ReductionBuffer[])} for a requirement of coherence
+   * {@code coh}: a writer of a group (every non-exclusive user is one once prepared) extends the data's
+   * readiness with its completion instead of replacing it, since the members may complete in any order.
+   */
+  public void commit(RegionNode node, long mask, byte priv, byte coh, int m, Event done, ReductionBuffer[] bufs) {
     if (priv == Privilege.RO) {
       return;
     }
     RegionTree tree = node.tree;
+    boolean close = coh == 0 && tree.hasGroups; // an exclusive writer that was not prepared (a fill)
     for (int a : tree.atoms(node)) {
       AtomState s = tree.atomStates.get(a);
       for (long rest = mask; rest != 0; rest &= rest - 1) {
         int f = Long.numberOfTrailingZeros(rest);
+        if (close) {
+          s.closeGroup(f);
+        }
         if (priv == Privilege.RED) {
           if (s.reductions[f] == null) {
             s.reductions[f] = new ArrayList<>();
@@ -239,7 +370,8 @@ public final class PhysicalAnalyzer {
           s.reductions[f].add(new AtomState.Contribution(bufs[f], done));
         } else {
           s.setOnlyValid(f, m);
-          s.setReady(f, m, done);
+          Event before = s.ready(f, m);
+          s.setReady(f, m, coh == 0 || before.isNone() ? done : capture.merge(sim, List.of(before, done)));
           if (s.reductions[f] != null) {
             s.reductions[f].clear();
           }
@@ -255,6 +387,7 @@ public final class PhysicalAnalyzer {
       AtomState s = tree.atomStates.get(a);
       for (long rest = mask; rest != 0; rest &= rest - 1) {
         int f = Long.numberOfTrailingZeros(rest);
+        s.closeGroup(f); // not a member: a fill, a copy, a trace's postcondition
         if (exclusive) {
           s.setOnlyValid(f, m);
         } else {
@@ -326,60 +459,8 @@ public final class PhysicalAnalyzer {
     return MemorySet.valueOf(v);
   }
 
-  static void copyData(RegionTree tree, int f, Rect r, int from, int to) {
-    InstanceData src = tree.data(from, f);
-    InstanceData dst = tree.data(to, f);
-    Rect root = tree.root.rect;
-    long[] p = new long[r.dim()];
-    long n = r.volume();
-    for (long i = 0; i < n; i++) {
-      r.point(i, p);
-      int o = (int) root.offset(p);
-      dst.copy(o, src, o);
-    }
-  }
 
-  /**
-   * A fill's data movement: field {@code f} of {@code node}'s points in memory {@code m} get
-   * {@code value}'s bits.
-   */
-  public static void fillData(RegionNode node, int f, int m, long value) {
-    RegionTree tree = node.tree;
-    Rect rect = node.rect;
-    InstanceData d = tree.data(m, f);
-    long[] p = new long[rect.dim()];
-    for (long i = 0, n = rect.volume(); i < n; i++) {
-      rect.point(i, p);
-      d.setBits((int) tree.root.rect.offset(p), value);
-    }
-  }
 
-  /**
-   * An explicit copy's data movement, both instances in memory {@code m}: field {@code df} of
-   * {@code dst} gets field {@code sf} of {@code src} on the points {@code common} they share, or folds
-   * it in with {@code fold} (a reduction copy) when not null.
-   */
-  public static void copyRegionData(RegionNode src, int sf, RegionNode dst, int df, Rect common, int m,
-      ReductionOp fold) {
-    if (common.isEmpty()) {
-      return;
-    }
-    RegionTree st = src.tree;
-    RegionTree dt = dst.tree;
-    InstanceData s = st.data(m, sf);
-    InstanceData d = dt.data(m, df);
-    long[] p = new long[common.dim()];
-    for (long i = 0, n = common.volume(); i < n; i++) {
-      common.point(i, p);
-      int di = (int) dt.root.rect.offset(p);
-      int si = (int) st.root.rect.offset(p);
-      if (fold == null) {
-        d.copy(di, s, si);
-      } else {
-        d.setBits(di, fold.fold().applyAsLong(d.bits(di), s.bits(si)));
-      }
-    }
-  }
 
   /**
    * Copies {@code node}'s fields {@code fields} from memory {@code from} to {@code to} after
@@ -394,22 +475,10 @@ public final class PhysicalAnalyzer {
       int f = Long.numberOfTrailingZeros(m);
       for (int a : tree.atoms(node)) {
         Rect r = tree.atomRects.get(a);
-        effects.add(done, () -> copyData(tree, f, r, from.id(), to.id()));
+        effects.add(done, () -> DataMovement.copyData(tree, f, r, from.id(), to.id()));
       }
     }
     return done;
   }
 
-  static void foldData(RegionTree tree, int f, Rect r, ReductionBuffer b, int to) {
-    InstanceData dst = tree.data(to, f);
-    long[] contributions = b.data.values();
-    Rect root = tree.root.rect;
-    long[] p = new long[r.dim()];
-    long n = r.volume();
-    for (long i = 0; i < n; i++) {
-      r.point(i, p);
-      int o = (int) root.offset(p);
-      dst.setBits(o, b.op.fold().applyAsLong(dst.bits(o), contributions[(int) b.rect.offset(p)]));
-    }
-  }
 }

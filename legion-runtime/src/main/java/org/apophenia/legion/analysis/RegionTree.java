@@ -27,6 +27,11 @@ final class RegionTree {
   /** Bumped on every refinement; invalidates the nodes' atom caches. */
   int version;
   /**
+   * Whether a non-exclusive user ever touched the tree, so that its atoms may have open
+   * {@link InstanceGroup}s: exclusive users of a tree without skip the per-atom test.
+   */
+  boolean hasGroups;
+  /**
    * Instance data: {@code data[memory][field]} over the root rectangle, of the field's storage kind
    * ({@link InstanceData}), allocated on first use.
    */

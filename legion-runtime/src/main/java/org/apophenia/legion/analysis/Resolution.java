@@ -25,7 +25,8 @@ import org.apophenia.legion.error.ReductionException;
  * Requirement resolution (Legion thesis §3.1, the validation stage of the pipeline): region
  * requirements checked against the region forest and turned into {@link Resolved} ones, the
  * requirements of one operation checked not to interfere with each other, and an index launch
- * projected to its points, whose writes must not interfere either. Every check throws before any
+ * projected to its points, whose writes must not interfere either unless their coherence lets them run
+ * in any order or at once. Every check throws before any
  * state changes. Not thread-safe, like the runtime.
  */
 public final class Resolution {
@@ -160,7 +161,9 @@ public final class Resolution {
             Resolved b = points.get(j).get(s);
             Resolved a2 = points.get(i).get(s);
             Resolved b2 = points.get(j).get(r);
-            if (a.interferes(b) || a2.interferes(b2)) {
+            // points have no program order: they may not interfere unless their coherence lets
+            // them run in any order or at once (two ATOMIC or SIMULTANEOUS points, thesis §9.1)
+            if (a.conflicts(b) || a2.conflicts(b2)) {
               throw new InterferenceException("index task " + def.name() + ": points " + Arrays.toString(coords[i])
                   + " and " + Arrays.toString(coords[j]) + " interfere: requirement " + r + " (" + pr
                   + ") and requirement " + s + " touch common points of " + a.node().tree.root.handle

@@ -1,6 +1,7 @@
 package org.apophenia.legion.analysis;
 
 import org.apophenia.legion.api.Accessor;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.ReductionOp;
 import org.apophenia.legion.api.RegionRequirement;
 
@@ -15,6 +16,19 @@ public record Resolved(RegionRequirement req, RegionNode node, long mask, byte p
   boolean interferes(Resolved b) {
     return node.tree == b.node.tree && (mask & b.mask) != 0 && node.rect.intersects(b.node.rect)
         && User.interfere(priv, redop, b.priv, b.redop);
+  }
+
+  /**
+   * Whether this and {@code b} interfere and their coherence orders them in program order (what two
+   * points of one index launch may not do: they have no program order between them).
+   */
+  boolean conflicts(Resolved b) {
+    return interferes(b) && Coherence.between(coh(), priv, b.coh(), b.priv) == Coherence.Order.PROGRAM;
+  }
+
+  /** The requirement's {@link Coherence#code()}. */
+  public byte coh() {
+    return req.coherence().code();
   }
 
   /**

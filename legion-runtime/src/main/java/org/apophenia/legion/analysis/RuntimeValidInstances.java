@@ -67,6 +67,7 @@ public final class RuntimeValidInstances implements ValidInstances {
   @Override
   public void setAtomValid(LogicalRegion region, int atom, int field, MemorySet memories, Event ready) {
     AtomState s = forest.anyRegionNode(region, "setAtomValid").tree.atomStates.get(atom);
+    s.closeGroup(field);
     s.setValidSet(field, memories);
     for (int m = memories.first(); m >= 0; m = memories.next(m + 1)) {
       s.setReady(field, m, ready);

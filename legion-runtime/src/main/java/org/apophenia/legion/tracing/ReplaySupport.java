@@ -47,8 +47,20 @@ public interface ReplaySupport {
    * the first {@code count} events of {@code more} (read in place), as after their merge but without
    * one: a replay launches every task after a few others.
    */
+  default Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
+      Event precondition, Event[] more, int count) {
+    return launch(op, processor, memories, reductionInstances, precondition, more, count, null);
+  }
+
+  /**
+   * {@link #launch(PendingOp, Processor, List, Object, Event, Event[], int)} that runs where the task of
+   * event {@code runLike} ran, whatever the simulator's scheduler would choose (a steal a recording saw,
+   * replayed: the task is mapped to {@code processor} and its data stays there; the simulator moves it
+   * as for a steal). The simulator reads that processor when the task is ready to run; if the task of
+   * {@code runLike} has not run by then, or {@code runLike} is null, the scheduler places it.
+   */
   Event launch(PendingOp op, Processor processor, List<Memory> memories, Object reductionInstances,
-      Event precondition, Event[] more, int count);
+      Event precondition, Event[] more, int count, Event runLike);
 
   /**
    * Issues {@code recorded} (a Copy, Fill or RuntimeWork as it was issued by an analysis) again with

@@ -8,6 +8,7 @@ import org.apophenia.legion.RuntimeInternals;
 import org.apophenia.legion.analysis.DependenceGraph;
 import org.apophenia.legion.analysis.LogicalAnalyzer;
 import org.apophenia.legion.analysis.RegionNode;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.LogicalRegion;
 import org.apophenia.legion.api.Privilege;
 import org.apophenia.legion.api.ReductionOp;
@@ -19,12 +20,14 @@ import org.apophenia.sim.machine.Presets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Shrunk counterexamples of {@link DependenceProperties#everyInterferingEarlierOperationIsAnAncestor},
- * kept as examples. All three pin the same bug: a task's second requirement closes the subtree holding
+ * Shrunk counterexamples of {@link DependenceProperties#everyEarlierOperationItMustFollowIsAnAncestor},
+ * kept as examples. The first three pin the same bug: a task's second requirement closes the subtree holding
  * its own first requirement, whose user had dominated an earlier operation there (thesis §4.3.2); the
  * close cannot wait for the task itself, so it lost the order to that earlier operation, and a later
  * operation that does not interfere with the task (a reader after a reader, a reduction after the same
  * reduction) was left unordered with it. The close now inherits the dominated previous-epoch users.
+ * The fourth pins the coherence modes' bug: a non-exclusive user dominated the epoch, and a later user
+ * ordered with the dropped previous epoch but not with the dominator lost its order.
  * The tree is the properties' {@link RandomProgram.Tree}: root, disjoint blocks P, ghost partition G
  * (halo 1), and Q, the halves of P[0].
  */
@@ -70,8 +73,29 @@ class DependenceExamplesTest {
     assertOrdered(r, x);
   }
 
+  /**
+   * Seed 270 of the mixed programs, reduced: W exclusive; A atomic dominated W; S simultaneous, ordered
+   * with A (an atomic writer and a simultaneous writer), dominated A and dropped W; the relaxed reader
+   * R is ordered with neither A nor S, but must follow W (exclusive). Only exclusive users dominate now.
+   */
+  @Test
+  void aRelaxedReaderFollowsTheExclusiveWriterBehindAtomicAndSimultaneousOnes() {
+    t = new RandomProgram.Tree(rt, 27, 3);
+    LogicalRegion x = t.p.subregion(1);
+    int w = task(req(x, Privilege.READ_WRITE));
+    task(req(x, Privilege.READ_WRITE, Coherence.ATOMIC));
+    task(req(x, Privilege.READ_WRITE, Coherence.SIMULTANEOUS));
+    int r = task(req(x, Privilege.READ_ONLY, Coherence.RELAXED));
+    assertOrdered(w, r);
+  }
+
   private RegionRequirement req(LogicalRegion r, Privilege p) {
     return RegionRequirement.of(r, p, t.root, t.fields[2]);
+  }
+
+  private RegionRequirement req(LogicalRegion r, Privilege p, Coherence c) {
+    RegionRequirement q = req(r, p);
+    return new RegionRequirement(q.region(), null, null, q.fields(), p, c, q.parent());
   }
 
   /** Issues a single task and returns its node in the dependence graph (the closes it makes come after). */

@@ -7,6 +7,7 @@ import org.apophenia.legion.HashChain;
 import org.apophenia.legion.LegionRuntime;
 import org.apophenia.legion.RuntimeInternals;
 import org.apophenia.legion.analysis.DependenceGraph;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.IndexLauncher;
 import org.apophenia.legion.api.LogicalRegion;
 import org.apophenia.legion.api.Mapper;
@@ -22,15 +23,37 @@ import org.apophenia.legion.cost.CostModel;
 import org.apophenia.sim.machine.Presets;
 import org.apophenia.sim.machine.ProcessorKind;
 
-/** Runs a {@link RandomProgram} on the runtime, and on a plain sequential interpreter. */
+/**
+ * Runs a {@link RandomProgram} on the runtime, and on a plain sequential interpreter: in program order,
+ * or in the order the runtime actually executed the operations (what atomic, simultaneous and relaxed
+ * coherence allow to differ).
+ */
 final class ProgramRunner {
-  /** A user operation as the oracle sees it: requirement rectangles, masks and privileges. */
-  record UserOp(List<Rect> rects, List<Long> masks, List<Privilege> privs) {}
+  /**
+   * A user operation as the oracle sees it: requirement rectangles, masks, privileges and coherences,
+   * and where it comes from in the program (operation index; point of an index launch, else -1).
+   */
+  record UserOp(List<Rect> rects, List<Long> masks, List<Privilege> privs, List<Coherence> cohs, int index,
+      int point) {
+    UserOp(List<Rect> rects, List<Long> masks, List<Privilege> privs) {
+      this(rects, masks, privs, java.util.Collections.nCopies(rects.size(), Coherence.EXCLUSIVE), -1, -1);
+    }
+  }
+
+  /**
+   * One operation's execution on the simulated machine: a task body at its start (simulated time,
+   * then the order the bodies ran), or a fill's data at its completion (before any body starting then).
+   */
+  record Executed(int index, int point, long time, int seq) {}
 
   final LegionRuntime rt;
   final RandomProgram.Tree tree;
   /** Per graph op id: the user op, or null for closes and other internal ops. */
   final Map<Integer, UserOp> users = new java.util.HashMap<>();
+  /** The task bodies in the order they ran. */
+  final List<Executed> bodies = new ArrayList<>();
+  /** Per completion event id of a task: its span on the machine. */
+  final Map<Integer, org.apophenia.sim.Span> spans = new java.util.HashMap<>();
 
   ProgramRunner(RandomProgram prog, Mapper mapper, String machine) {
     rt = new LegionRuntime(Presets.machine(machine), mapper, CostModel.none());
@@ -38,11 +61,21 @@ final class ProgramRunner {
     rt.registerReduction(new ReductionOp("xor", 0, (x, y) -> x ^ y));
     TaskBody body = ctx -> {
       long seed = (Long) ctx.arg(0) + (ctx.point().length == 0 ? 0 : ctx.point()[0] * 31);
+      bodies.add(new Executed((Integer) ctx.arg(1), ctx.point().length == 0 ? -1 : (int) ctx.point()[0],
+          rt.simulation().now(), bodies.size()));
       HashChain.runOn(ctx, tree().fields, seed);
       return seed;
     };
     rt.registerTask(new TaskDefinition(1, "chain", Map.of(ProcessorKind.CPU, body, ProcessorKind.GPU, body),
         org.apophenia.sim.TaskCost.fixed(10_000)));
+    rt.simulation().listener(new org.apophenia.sim.SimulationListener() {
+      @Override
+      public void onSpan(org.apophenia.sim.Span span) {
+        if (span.category() == org.apophenia.sim.Category.TASK) {
+          spans.put(span.op().id(), span);
+        }
+      }
+    });
     tree = new RandomProgram.Tree(rt, prog.n, prog.pieces);
     List<Rect> expected = RandomProgram.regionRects(prog.n, prog.pieces);
     for (int i = 0; i < expected.size(); i++) {
@@ -51,8 +84,9 @@ final class ProgramRunner {
             + expected.get(i));
       }
     }
-    for (RandomProgram.Op op : prog.ops) {
-      issue(op);
+    for (int i = 0; i < prog.ops.size(); i++) {
+      RandomProgram.Op op = prog.ops.get(i);
+      issue(op, i);
       LogicalStateLaws.check(RuntimeInternals.node(rt, tree.root.id()));
     }
   }
@@ -72,7 +106,7 @@ final class ProgramRunner {
     return ids;
   }
 
-  private void issue(RandomProgram.Op op) {
+  private void issue(RandomProgram.Op op, int index) {
     int before = RuntimeInternals.graph(rt).size();
     switch (op.kind()) {
       case 0 -> {
@@ -80,6 +114,7 @@ final class ProgramRunner {
         List<Rect> rects = new ArrayList<>();
         List<Long> masks = new ArrayList<>();
         List<Privilege> privs = new ArrayList<>();
+        List<Coherence> cohs = new ArrayList<>();
         for (RandomProgram.Req q : op.reqs()) {
           LogicalRegion r = tree.regions.get(q.region());
           boolean clash = false;
@@ -89,13 +124,15 @@ final class ProgramRunner {
           if (clash) {
             continue;
           }
-          reqs.add(RegionRequirement.of(r, q.priv(), tree.root, tree.fieldsOf(q.mask())));
+          RegionRequirement rq = RegionRequirement.of(r, q.priv(), tree.root, tree.fieldsOf(q.mask()));
+          reqs.add(new RegionRequirement(rq.region(), null, null, rq.fields(), rq.privilege(), q.coh(), rq.parent()));
           rects.add(r.bounds());
           masks.add(q.mask());
           privs.add(q.priv());
+          cohs.add(q.coh());
         }
-        rt.execute(new TaskLauncher(1, reqs, List.of(op.seed())));
-        users.put(userIds(before).get(0), new UserOp(rects, masks, privs));
+        rt.execute(new TaskLauncher(1, reqs, List.of(op.seed(), index)));
+        users.put(userIds(before).get(0), new UserOp(rects, masks, privs, cohs, index, -1));
       }
       case 1 -> {
         RandomProgram.Req w = op.reqs().get(0);
@@ -103,28 +140,63 @@ final class ProgramRunner {
         rt.executeIndex(new IndexLauncher(1, Rect.of(0, tree.p.colors() - 1), List.of(
             RegionRequirement.projected(tree.p, Projection.IDENTITY, w.priv(), tree.root, tree.fieldsOf(w.mask())),
             RegionRequirement.projected(tree.g, Projection.IDENTITY, rd.priv(), tree.root, tree.fieldsOf(rd.mask()))),
-            List.of(op.seed()), null));
+            List.of(op.seed(), index), null));
         for (int i = 0; i < tree.p.colors(); i++) {
           users.put(userIds(before).get(i), new UserOp(List.of(tree.p.subregion(i).bounds(), tree.g.subregion(i).bounds()),
-              List.of(w.mask(), rd.mask()), List.of(w.priv(), rd.priv())));
+              List.of(w.mask(), rd.mask()), List.of(w.priv(), rd.priv()),
+              List.of(Coherence.EXCLUSIVE, Coherence.EXCLUSIVE), index, i));
         }
       }
       default -> {
         RandomProgram.Req q = op.reqs().get(0);
         LogicalRegion r = tree.regions.get(q.region());
         rt.fill(r, tree.fieldsOf(q.mask())[0], op.seed(), tree.root);
-        users.put(userIds(before).get(0), new UserOp(List.of(r.bounds()), List.of(q.mask()), List.of(Privilege.WRITE_DISCARD)));
+        users.put(userIds(before).get(0), new UserOp(List.of(r.bounds()), List.of(q.mask()),
+            List.of(Privilege.WRITE_DISCARD), List.of(Coherence.EXCLUSIVE), index, -1));
       }
     }
   }
 
   /** The sequential interpreter: the same program on plain arrays, one operation after the other. */
   static long[][] interpret(RandomProgram prog) {
+    List<Executed> order = new ArrayList<>();
+    for (int i = 0; i < prog.ops.size(); i++) {
+      if (prog.ops.get(i).kind() == 1) {
+        for (int p = 0; p < prog.pieces; p++) {
+          order.add(new Executed(i, p, 0, order.size()));
+        }
+      } else {
+        order.add(new Executed(i, -1, 0, order.size()));
+      }
+    }
+    return interpret(prog, order);
+  }
+
+  /**
+   * The order in which the runtime executed the program: task bodies as they ran, each fill when its
+   * data was written (its completion; before a body starting at the same time). Only after
+   * {@link LegionRuntime#finish}.
+   */
+  List<Executed> executed() {
+    List<Executed> all = new ArrayList<>(bodies);
+    DependenceGraph g = RuntimeInternals.graph(rt);
+    for (Map.Entry<Integer, UserOp> e : users.entrySet()) {
+      if (g.kind(e.getKey()) == DependenceGraph.NodeKind.FILL) {
+        all.add(new Executed(e.getValue().index(), -1, rt.simulation().triggerTime(g.event(e.getKey())), -1));
+      }
+    }
+    all.sort(java.util.Comparator.comparingLong(Executed::time).thenComparingInt(Executed::seq));
+    return all;
+  }
+
+  /** The interpreter, running the program's operations (index-launch points one by one) in {@code order}. */
+  static long[][] interpret(RandomProgram prog, List<Executed> order) {
     long[][] data = new long[3][prog.n];
     int n = prog.n;
     int k = prog.pieces;
     List<Rect> regions = RandomProgram.regionRects(n, k);
-    for (RandomProgram.Op op : prog.ops) {
+    for (Executed e : order) {
+      RandomProgram.Op op = prog.ops.get(e.index());
       switch (op.kind()) {
         case 0 -> {
           List<Rect> rects = new ArrayList<>();
@@ -145,11 +217,10 @@ final class ProgramRunner {
           run(data, op.seed(), rects, masks, privs);
         }
         case 1 -> {
-          for (int i = 0; i < k; i++) {
-            run(data, op.seed() + i * 31L, List.of(regions.get(1 + i), regions.get(1 + k + i)),
-                List.of(op.reqs().get(0).mask(), op.reqs().get(1).mask()),
-                List.of(op.reqs().get(0).priv(), op.reqs().get(1).priv()));
-          }
+          int i = e.point();
+          run(data, op.seed() + i * 31L, List.of(regions.get(1 + i), regions.get(1 + k + i)),
+              List.of(op.reqs().get(0).mask(), op.reqs().get(1).mask()),
+              List.of(op.reqs().get(0).priv(), op.reqs().get(1).priv()));
         }
         default -> {
           Rect r = regions.get(op.reqs().get(0).region());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apophenia.legion.LegionRuntime;
+import org.apophenia.legion.api.Coherence;
 import org.apophenia.legion.api.Field;
 import org.apophenia.legion.api.FieldSpace;
 import org.apophenia.legion.api.FieldType;
@@ -19,13 +20,20 @@ import org.apophenia.legion.api.Rect;
  * the root) and an aliased ghost partition H (2 pieces, halo 1) of the last G subregion (aliased under
  * aliased); single tasks with 1-3 random requirements (privileges RO, RW, WD, REDUCE sum, REDUCE xor),
  * index launches over P (write) with G (read), and fills. Requirements of one task never interfere.
+ * With {@link Modes}, requirements of single tasks also get a random coherence (half of them
+ * exclusive, the rest atomic, simultaneous and relaxed alike), drawn from a stream of its own so that
+ * the exclusive programs are the same as before.
  * Field f1 is DOUBLE (a {@code double[]} instance) and the others LONG, so that every movement of data
  * (copies between memories, folds, fills) is checked to keep arbitrary 64-bit patterns, NaN payloads
  * included, exact in both storage kinds.
  */
 final class RandomProgram {
-  /** One region requirement: the region's index in {@link Tree#regions}, fields, privilege. */
-  record Req(int region, long mask, Privilege priv) {}
+  /** One region requirement: the region's index in {@link Tree#regions}, fields, privilege, coherence. */
+  record Req(int region, long mask, Privilege priv, Coherence coh) {
+    Req(int region, long mask, Privilege priv) {
+      this(region, mask, priv, Coherence.EXCLUSIVE);
+    }
+  }
 
   /** One operation: kind 0 task, 1 index launch over P x G, 2 fill (field = bit of mask). */
   record Op(int kind, List<Req> reqs, long seed) {}
@@ -34,8 +42,27 @@ final class RandomProgram {
   final int pieces;
   final List<Op> ops = new ArrayList<>();
 
+  /** Which requirements get a random coherence. */
+  enum Modes {
+    /** None: every requirement is exclusive (the programs as before). */
+    EXCLUSIVE,
+    /** Every requirement of a single task. */
+    MIXED,
+    /**
+     * Every one but reductions, which stay exclusive: a non-exclusive reduction's contributions are
+     * folded in issue order whenever its task ran, which an interpreter following the machine's order
+     * of task bodies cannot follow (for concurrent modes any result is allowed).
+     */
+    MIXED_EXCEPT_REDUCTIONS
+  }
+
   RandomProgram(long seed, int length) {
+    this(seed, length, Modes.EXCLUSIVE);
+  }
+
+  RandomProgram(long seed, int length, Modes modes) {
     Random r = new Random(seed);
+    Random c = new Random(~seed);
     n = 12 + r.nextInt(24);
     pieces = 2 + r.nextInt(3);
     int regions = 1 + 2 * pieces + 6;
@@ -64,7 +91,15 @@ final class RandomProgram {
           default -> Privilege.reduce(1);
         };
         long mask = 1 + r.nextInt(7);
-        reqs.add(new Req(r.nextInt(regions), mask, p));
+        boolean exclusive = modes == Modes.EXCLUSIVE
+            || modes == Modes.MIXED_EXCEPT_REDUCTIONS && p instanceof Privilege.Reduce;
+        Coherence coh = exclusive ? Coherence.EXCLUSIVE : switch (c.nextInt(6)) {
+          case 0, 1, 2 -> Coherence.EXCLUSIVE;
+          case 3 -> Coherence.ATOMIC;
+          case 4 -> Coherence.SIMULTANEOUS;
+          default -> Coherence.RELAXED;
+        };
+        reqs.add(new Req(r.nextInt(regions), mask, p, coh));
       }
       ops.add(new Op(0, reqs, r.nextLong()));
     }
@@ -142,5 +177,30 @@ final class RandomProgram {
   /** Whether two requirements (resolved to rectangles) interfere: points, fields, then privilege. */
   static boolean interfere(Rect a, long ma, Privilege pa, Rect b, long mb, Privilege pb) {
     return a.intersects(b) && (ma & mb) != 0 && pa.interferesWith(pb);
+  }
+
+  /**
+   * The oracle's own reading of the coherence table (Legion thesis §9.1, Legion's dependence check),
+   * written out case by case rather than through {@link Coherence#between}: how two interfering
+   * requirements are ordered.
+   */
+  static Coherence.Order order(Coherence a, Privilege pa, Coherence b, Privilege pb) {
+    boolean aReads = pa instanceof Privilege.ReadOnly;
+    boolean bReads = pb instanceof Privilege.ReadOnly;
+    if (a == Coherence.EXCLUSIVE || b == Coherence.EXCLUSIVE) {
+      return Coherence.Order.PROGRAM; // exclusive: program order for the exclusive one's sake
+    }
+    if (a == Coherence.ATOMIC && b == Coherence.ATOMIC) {
+      // serialised, but a reduction's effect is folded in issue order: program order (Coherence.between)
+      return pa instanceof Privilege.Reduce || pb instanceof Privilege.Reduce ? Coherence.Order.PROGRAM
+          : Coherence.Order.SERIALISED;
+    }
+    if (a == Coherence.ATOMIC) {
+      return b == Coherence.RELAXED || bReads ? Coherence.Order.CONCURRENT : Coherence.Order.PROGRAM;
+    }
+    if (b == Coherence.ATOMIC) {
+      return a == Coherence.RELAXED || aReads ? Coherence.Order.CONCURRENT : Coherence.Order.PROGRAM;
+    }
+    return Coherence.Order.CONCURRENT; // simultaneous and relaxed, with each other
   }
 }

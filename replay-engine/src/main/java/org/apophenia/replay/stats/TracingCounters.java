@@ -26,6 +26,41 @@ public final class TracingCounters {
   private long reducingReplays;
   private long optimisationWaits;
   private long optimisationWaitNanos;
+  private long stealLogReplays;
+  private long replayedSteals;
+  private long stealLogsDeferred;
+  private long stealLogsOtherMachine;
+  private long stealLogsMismatched;
+
+  /** A replay enforced its recording's steal log, which holds {@code steals} steals. */
+  public void recordStealLogReplay(int steals) {
+    stealLogReplays++;
+    replayedSteals += steals;
+  }
+
+  /**
+   * A replay followed its recording's placements before every task of the recording had run (the log
+   * was not known yet): each task's placement is read when it is ready.
+   */
+  public void recordStealLogDeferred() {
+    stealLogsDeferred++;
+  }
+
+  /** A replay stole live: its recording's steal log was made on a machine of another processor count. */
+  public void recordStealLogOtherMachine() {
+    stealLogsOtherMachine++;
+  }
+
+  /** A replay stole live: a task's home differs from the one its recording's steal log names. */
+  public void recordStealLogMismatch() {
+    stealLogsMismatched++;
+  }
+
+  /** The steal-log counters, as a snapshot. */
+  StealReplays stealReplays() {
+    return new StealReplays(stealLogReplays, replayedSteals, stealLogsDeferred, stealLogsOtherMachine,
+        stealLogsMismatched);
+  }
 
   /** A recording was made of {@code ops} analysed operations; {@code kept} if it went into the cache. */
   public void recordRecording(int ops, boolean kept) {

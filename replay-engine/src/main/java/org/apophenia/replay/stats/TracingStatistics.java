@@ -31,6 +31,7 @@ public final class TracingStatistics {
   private final long cacheHits;
   private final long cacheMisses;
   private final long evictions;
+  private final StealReplays stealReplays;
 
   /** A snapshot of the engine's {@code counters}, and of its recording cache's size and {@code cache} counters. */
   TracingStatistics(TracingCounters counters, long cachedRecordings, CacheStats cache) {
@@ -53,6 +54,12 @@ public final class TracingStatistics {
     this.cacheHits = cache.hitCount();
     this.cacheMisses = cache.missCount();
     this.evictions = cache.evictionCount();
+    this.stealReplays = counters.stealReplays();
+  }
+
+  /** What the engine did with recorded steal logs (work stealing with steal replay; else zeros). */
+  public StealReplays stealReplays() {
+    return stealReplays;
   }
 
   /** Recordings made (and kept: an unreplayable one identical to a cached one is not counted). */

@@ -7,6 +7,7 @@ import org.apophenia.legion.tracing.PendingOp;
 import org.apophenia.legion.tracing.ReplaySupport;
 import org.apophenia.sim.Event;
 import org.apophenia.sim.Simulation;
+import org.apophenia.sim.machine.Processor;
 
 /**
  * A recording's commands compiled for replay, once per recording and form (fenced or fence-elided):
@@ -88,6 +89,23 @@ public final class TraceTemplate {
 
   int steps() {
     return instructions.length;
+  }
+
+  /**
+   * Per operation position in the trace ({@code ops} of them), the processor its task is launched for
+   * (null for what is not a task): the homes a steal log is checked against. O(steps).
+   */
+  public Processor[] homes(int ops) {
+    Processor[] out = new Processor[ops];
+    for (int i = 0; i < instructions.length; i++) {
+      if (Instruction.of(instructions[i]) == Instruction.TASK) {
+        Command.Work.Task t = (Command.Work.Task) work[i];
+        if (t.index() < ops) {
+          out[t.index()] = t.processor();
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -204,6 +222,17 @@ public final class TraceTemplate {
    */
   public Event execute(Event[] ev, Event chainFence, Event[] gates, List<PendingOp> ops, ReplaySupport replay,
       Simulation sim) {
+    return execute(ev, chainFence, gates, ops, replay, sim, null);
+  }
+
+  /**
+   * {@link #execute(Event[], Event, Event[], List, ReplaySupport, Simulation)} running each task on
+   * the processor the task of event {@code runLike[its position in the trace]} ran on (the recording's
+   * task at that position: a recorded steal log's placements, read by the simulator when the task is
+   * ready; null: where the scheduler puts it).
+   */
+  public Event execute(Event[] ev, Event chainFence, Event[] gates, List<PendingOp> ops, ReplaySupport replay,
+      Simulation sim, Event[] runLike) {
     Event[] pre = new Event[maxPres + 1]; // an operation's preconditions, and the gate
     Event completion = Event.NONE;
     byte[] instructions = this.instructions; // locals: the loop below is the replay's hot path
@@ -224,7 +253,7 @@ public final class TraceTemplate {
             pre[k++] = gate; // the replay's own work (tasks only: copies were never charged it)
           }
           yield replay.launch(ops.get(t.index()), t.processor(), t.memories(), t.reductionInstances(), Event.NONE,
-              pre, k);
+              pre, k, runLike == null ? null : runLike[t.index()]);
         }
         case REISSUE -> {
           copy(ev, pres, from, k, pre);

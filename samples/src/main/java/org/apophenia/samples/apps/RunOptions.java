@@ -10,6 +10,7 @@ import org.apophenia.autotrace.TraceSink;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.samples.adapter.ArrayOp;
 import org.apophenia.samples.adapter.Mode;
+import org.apophenia.sim.Scheduler;
 import org.apophenia.sim.SimulationListener;
 import org.apophenia.sim.machine.Machine;
 
@@ -30,10 +31,12 @@ import org.apophenia.sim.machine.Machine;
  * @param collective how this run's Apophenia agrees with the other shards of a control-replicated run
  *     ({@code auto} mode; {@link Collective#single()} when it runs alone)
  * @param miningExecutor where Apophenia mines ({@code auto} mode), or null for its own thread
+ * @param scheduler where a ready task runs: the mapper's processor ({@link Scheduler#MAPPED}, the
+ *     default) or work stealing, live or replaying the steals recorded with each trace
  */
 public record RunOptions(Mode mode, int iterations, int size, Machine machine, CostModel costModel, int tiles,
     ApopheniaSettings config, InterceptorListener listener, TraceSink<ArrayOp> observer, SimulationListener timeline,
-    IntConsumer progress, Collective collective, Executor miningExecutor) {
+    IntConsumer progress, Collective collective, Executor miningExecutor, Scheduler scheduler) {
   public RunOptions {
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(machine, "machine");
@@ -41,6 +44,7 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(listener, "listener");
     Objects.requireNonNull(collective, "collective");
+    Objects.requireNonNull(scheduler, "scheduler");
     if (iterations < 1) {
       throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
     }
@@ -55,37 +59,37 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
   /** Defaults: Apophenia's default settings, the sample's size, the machine's tiles, no observers. */
   public static RunOptions of(Mode mode, int iterations, Machine machine, CostModel costModel) {
     return new RunOptions(mode, iterations, 0, machine, costModel, 0, ApopheniaSettings.defaults(),
-        InterceptorListener.NONE, null, null, null, Collective.single(), null);
+        InterceptorListener.NONE, null, null, null, Collective.single(), null, Scheduler.MAPPED);
   }
 
   public RunOptions withSize(int s) {
     return new RunOptions(mode, iterations, s, machine, costModel, tiles, config, listener, observer, timeline, progress,
-        collective, miningExecutor);
+        collective, miningExecutor, scheduler);
   }
 
   public RunOptions withTiles(int t) {
     return new RunOptions(mode, iterations, size, machine, costModel, t, config, listener, observer, timeline, progress,
-        collective, miningExecutor);
+        collective, miningExecutor, scheduler);
   }
 
   public RunOptions withMode(Mode m) {
     return new RunOptions(m, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress,
-        collective, miningExecutor);
+        collective, miningExecutor, scheduler);
   }
 
   public RunOptions withConfig(ApopheniaSettings c) {
     return new RunOptions(mode, iterations, size, machine, costModel, tiles, c, listener, observer, timeline, progress,
-        collective, miningExecutor);
+        collective, miningExecutor, scheduler);
   }
 
   public RunOptions withObservers(InterceptorListener l, TraceSink<ArrayOp> o, SimulationListener t) {
     return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, l, o, t, progress,
-        collective, miningExecutor);
+        collective, miningExecutor, scheduler);
   }
 
   public RunOptions withProgress(IntConsumer p) {
     return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, p,
-        collective, miningExecutor);
+        collective, miningExecutor, scheduler);
   }
 
   /**
@@ -94,6 +98,11 @@ public record RunOptions(Mode mode, int iterations, int size, Machine machine, C
    */
   public RunOptions withReplica(Collective c, Executor executor) {
     return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress,
-        c, executor);
+        c, executor, scheduler);
+  }
+
+  public RunOptions withScheduler(Scheduler s) {
+    return new RunOptions(mode, iterations, size, machine, costModel, tiles, config, listener, observer, timeline, progress,
+        collective, miningExecutor, s);
   }
 }

@@ -1,5 +1,8 @@
 package org.apophenia.samples.apps;
 
+import org.apophenia.replay.stats.StealReplays;
+import org.apophenia.sim.StealStats;
+
 /**
  * The outcome of one sample run: what {@code apophenia run --json} prints.
  *
@@ -27,11 +30,13 @@ package org.apophenia.samples.apps;
  * @param check the sample's own check of its numbers
  * @param marks cumulative counters at iteration boundaries, for steady-state figures
  * @param mining what Apophenia's background mining cost ({@link Mining#NONE} outside {@code auto})
+ * @param scheduling which scheduler placed the ready tasks, the bytes the run moved between memories,
+ *     and what work stealing did
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
-    String check, IterationMarks marks, Mining mining) {
+    String check, IterationMarks marks, Mining mining, Scheduling scheduling) {
 
   /**
    * Apophenia's mining, which runs on a background thread and is not in the issuing thread's buckets.
@@ -61,6 +66,19 @@ public record RunResult(String sample, String mode, String machine, int size, in
     }
   }
 
+  /**
+   * Where the ready tasks ran, and what that moved.
+   *
+   * @param scheduler the scheduler's name as the command line spells it ({@code mapped},
+   *     {@code work-stealing}, {@code work-stealing-replay})
+   * @param seed the seed of the victims' order (work stealing; 0 under {@code mapped})
+   * @param bytesMoved bytes moved between memories, summed over every channel hop: the runtime's copies
+   *     and, under work stealing, the thieves' fetches and write-backs
+   * @param steals what the work-stealing scheduler did ({@link StealStats#NONE} under {@code mapped})
+   * @param stealLogs what the trace engine did with the steal logs recorded with its traces (zeros but
+   *     under {@code work-stealing-replay}, or without a trace engine)
+   */
+  public record Scheduling(String scheduler, long seed, long bytesMoved, StealStats steals, StealReplays stealLogs) {}
 
   /** The steady state: the run's last quarter of iterations (see {@link IterationMarks}), or null. */
   public IterationMarks.SteadyState steadyState() {

@@ -13,6 +13,8 @@ import org.apophenia.samples.adapter.IssueCounts;
 import org.apophenia.samples.adapter.RuntimeAdapter;
 import org.apophenia.samples.array.ArrayContext;
 import org.apophenia.samples.adapter.Mode;
+import org.apophenia.replay.stats.StealReplays;
+import org.apophenia.sim.Scheduler;
 import org.apophenia.sim.SimulationResult;
 import org.apophenia.sim.machine.ProcessorKind;
 
@@ -44,7 +46,7 @@ public final class SampleRunner {
     long t0 = System.nanoTime();
     int size = o.size() == 0 ? sample.defaultSize() : o.size();
     int tiles = o.tiles() == 0 ? defaultTiles(o.machine()) : o.tiles();
-    LegionRuntime runtime = new LegionRuntime(o.machine(), new DefaultMapper(), o.costModel());
+    LegionRuntime runtime = new LegionRuntime(o.machine(), new DefaultMapper(), o.costModel(), o.scheduler());
     RuntimeAdapter adapter = RuntimeAdapter.builder(runtime, o.mode()).settings(o.config()).listener(o.listener())
         .observer(o.observer()).collective(o.collective()).miningExecutor(o.miningExecutor()).build();
     ArrayContext np = ArrayContext.create(adapter, tiles);
@@ -105,7 +107,15 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), stats.tracesNeverReplayed(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == done ? -1 : warmup, check, marks, mining);
+        warmup == done ? -1 : warmup, check, marks, mining, scheduling(o.scheduler(), sim, runtime, adapter));
+  }
+
+  private static RunResult.Scheduling scheduling(Scheduler s, SimulationResult sim, LegionRuntime runtime,
+      RuntimeAdapter adapter) {
+    StealReplays logs = adapter.traceEngine() == null ? new StealReplays(0, 0, 0, 0, 0)
+        : adapter.traceEngine().stats().stealReplays();
+    return new RunResult.Scheduling(s.name(), s instanceof Scheduler.WorkStealing ws ? ws.seed() : 0,
+        sim.bytesMoved(), runtime.simulation().stealStats(), logs);
   }
 
   /** Cumulative counters at iteration boundaries, filled as the run goes. */
