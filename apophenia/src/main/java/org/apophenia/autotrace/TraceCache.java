@@ -32,16 +32,28 @@ final class TraceCache {
    */
   private final Long2LongOpenHashMap rephasedAway = new Long2LongOpenHashMap();
   private final Guesses guesses = new Guesses();
+  private final CachedContent content;
+  /**
+   * Operations of a cached trace that a variant may lack (a data-dependent branch that skipped a
+   * task): a loop's trace with one task dropped recurs whenever the same task is dropped again.
+   */
+  static final int DELETIONS = 2;
+  /** Variants of a cached trace promoted at most ({@link Knobs#MAX_VARIANTS}). */
+  private final int maxVariants;
   private long nextId;
 
   long promotions;
   long rejectedPromotions;
+  /** Candidates refused as variants of a cached trace that had its {@code maxVariants} already. */
+  long variantsRefused;
   /** Bumped whenever a trace enters or leaves the cache, to invalidate {@link #heldBack} answers. */
   private long version;
 
   TraceCache(ApopheniaSettings settings, InterceptorListener listener) {
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
     this.maxTraces = settings.get(Knobs.MAX_TRACES);
+    this.maxVariants = settings.get(Knobs.MAX_VARIANTS);
+    this.content = new CachedContent(settings.get(Knobs.MIN_TRACE_LENGTH));
     this.listener = listener;
   }
 
@@ -67,6 +79,34 @@ final class TraceCache {
   /** Whether a mined candidate with these tokens needs no watching: cached, or a phase rotated away. */
   boolean refuses(long[] tokens) {
     return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens));
+  }
+
+  /**
+   * The cached trace of which a mined candidate is a variant, or null when the candidate brings
+   * operations no cached trace holds (see {@link CachedContent}): the trace that holds it whole, or,
+   * when it is made of cached content held by no single trace, the trace that holds its first gram. A
+   * {@code periodic} candidate (a loop) is a variant only as a rotation of a cached loop's trace: a
+   * loop made of cached pieces is worth one trace of its own. Null when variants are not limited.
+   */
+  Trace variantOf(long[] tokens, boolean periodic) {
+    if (maxVariants == Integer.MAX_VALUE) {
+      return null;
+    }
+    Trace h = content.holder(tokens, periodic, DELETIONS);
+    if (h == null && !periodic) {
+      int g = content.gram();
+      int at = content.known(tokens, 0);
+      if (at >= 0) {
+        h = content.holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
+      }
+    }
+    return h;
+  }
+
+  /** Whether a mined candidate is a variant of a cached trace that has had its {@code maxVariants}. */
+  boolean refusesVariant(long[] tokens, boolean periodic) {
+    Trace h = variantOf(tokens, periodic);
+    return h != null && h.variants >= maxVariants;
   }
 
   /**
@@ -112,9 +152,19 @@ final class TraceCache {
       rejectedPromotions++;
       return;
     }
+    Trace holder = variantOf(tokens, periodic);
+    if (holder != null) {
+      if (holder.variants >= maxVariants) {
+        rejectedPromotions++;
+        variantsRefused++;
+        return;
+      }
+      holder.variants++;
+    }
     if (continuation != null && prefixTraces && !refuses(continuation)) {
       Trace guess = insert(continuation, visits, position);
       guess.seenTwice = tokens.length;
+      content.remove(guess);
       guesses.add(guess);
       return;
     }
@@ -127,6 +177,7 @@ final class TraceCache {
     Trace t = insert(tokens, visits, position);
     t.periodic = periodic;
     t.residue = residue;
+    t.variant = holder != null;
   }
 
   /** Inserts a trace that is not cached yet, evicting first if the cache is full. */
@@ -138,6 +189,7 @@ final class TraceCache {
     Trace t = new Trace(id, tokens, visits, position);
     t.node = trie.insert(tokens, t);
     live.add(t);
+    content.add(t);
     version++;
     promotions++;
     listener.tracePromoted(id, tokens.length, position);
@@ -170,6 +222,7 @@ final class TraceCache {
   /** {@code guess} matched whole: it is a trace. */
   void confirm(Trace guess) {
     guess.seenTwice = 0;
+    content.add(guess);
     guesses.remove(guess);
   }
 
@@ -203,6 +256,7 @@ final class TraceCache {
     version++;
     live.remove(t);
     trie.remove(t.node);
+    content.remove(t);
     t.node = null;
   }
 
@@ -265,6 +319,7 @@ final class TraceCache {
     for (int k = 0; k < evict; k++) {
       gone[order[k]] = true;
       trie.remove(live.get(order[k]).node);
+      content.remove(live.get(order[k]));
       released(live.get(order[k]));
     }
     int w = 0;
