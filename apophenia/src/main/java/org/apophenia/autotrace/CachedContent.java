@@ -104,7 +104,7 @@ final class CachedContent {
   }
 
   /**
-   * A cached trace that holds {@code seq} (see the class comment), or null; with
+   * The longest cached trace that holds {@code seq} (see the class comment), or null; with
    * {@code rotationOnly}, only one that tiles a loop and holds it as a rotation (its whole period).
    */
   Trace holder(long[] seq, boolean rotationOnly, int deletions) {
@@ -112,14 +112,16 @@ final class CachedContent {
     if (p == null) {
       return null;
     }
+    Trace best = null;
     for (int i = 0; i < p.traces.size(); i++) {
       Trace t = p.traces.get(i);
-      if ((!rotationOnly || t.tiles() && seq.length <= t.length() && seq.length >= t.length() - deletions)
+      if ((best == null || t.length() > best.length())
+          && (!rotationOnly || t.tiles() && seq.length <= t.length() && seq.length >= t.length() - deletions)
           && occursAt(t, p.offsets[i], seq, deletions)) {
-        return t;
+        best = t;
       }
     }
-    return null;
+    return best;
   }
 
   /**

@@ -145,7 +145,7 @@ final class CommitPointers {
       return; // its trace was evicted while the match was open
     }
     Trace whole = leaf.payload;
-    if (whole.split || whole.seenTwice > 0 || whole.variant && System.getenv("APO_VSPLIT") == null) {
+    if (whole.split || whole.seenTwice > 0 || whole.variant) {
       return; // a guess's tail was seen once: no pieces of it
     }
     whole.split = true;

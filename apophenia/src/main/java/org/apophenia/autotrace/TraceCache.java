@@ -106,7 +106,11 @@ final class TraceCache {
   /** Whether a mined candidate is a variant of a cached trace that has had its {@code maxVariants}. */
   boolean refusesVariant(long[] tokens, boolean periodic) {
     Trace h = variantOf(tokens, periodic);
-    return h != null && h.variants >= maxVariants;
+    if (h == null || h.variants < maxVariants) {
+      return false;
+    }
+    variantsRefused++;
+    return true;
   }
 
   /**
