@@ -3,6 +3,7 @@ package org.apophenia.autotrace;
 import com.google.common.hash.Hasher;
 import com.google.common.hash.Hashing;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +34,15 @@ final class TraceCache {
   private final Long2LongOpenHashMap rephasedAway = new Long2LongOpenHashMap();
   private final Guesses guesses = new Guesses();
   private final CachedContent content;
+  /**
+   * The loops promoted so far ({@link LoopPhase#rotationFreeHash}), with a limit on variants only: a
+   * loop mined again at another phase after its trace left the cache, while the cache still holds all
+   * of its content (its pieces won), is not promoted again; the pieces cover it. Without this, on a
+   * noisy loop the loop's trace lost to its pieces, was evicted, and came back at the next phase that
+   * mining found, over and over. Forgotten wholesale past {@link #MAX_LOOPS_REMEMBERED} entries.
+   */
+  private final LongOpenHashSet loopsPromoted = new LongOpenHashSet();
+  static final int MAX_LOOPS_REMEMBERED = 1 << 16;
   /**
    * Operations of a cached trace that a variant may lack (a data-dependent branch that skipped a
    * task): a loop's trace with one task dropped recurs whenever the same task is dropped again.
@@ -93,11 +103,16 @@ final class TraceCache {
       return null;
     }
     Trace h = content.holder(tokens, periodic, DELETIONS);
-    if (h == null && !periodic) {
+    if (h == null) {
       int g = content.gram();
-      int at = content.known(tokens, 0);
+      int at = content.known(tokens, DELETIONS * (g - 1)); // a dropped op breaks the grams across it
       if (at >= 0) {
-        h = content.holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
+        Trace first = content.holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
+        // a loop made of cached content is a variant only if it spans a cached loop more than once
+        // (that loop, a task dropped every few periods); shorter, it is a loop of its own
+        if (!periodic || first != null && first.tiles() && first.length() < tokens.length) {
+          h = first;
+        }
       }
     }
     return h;
@@ -164,6 +179,18 @@ final class TraceCache {
         return;
       }
       holder.variants++;
+    }
+    if (periodic && maxVariants != Integer.MAX_VALUE) {
+      long loop = LoopPhase.rotationFreeHash(tokens);
+      if (loopsPromoted.contains(loop) && content.known(tokens, 0) >= 0) {
+        rejectedPromotions++;
+        variantsRefused++;
+        return;
+      }
+      if (loopsPromoted.size() >= MAX_LOOPS_REMEMBERED) {
+        loopsPromoted.clear();
+      }
+      loopsPromoted.add(loop);
     }
     if (continuation != null && prefixTraces && !refuses(continuation)) {
       Trace guess = insert(continuation, visits, position);
