@@ -151,15 +151,36 @@ final class CachedContent {
   }
 
   /**
+   * Whether {@code seq} is the loop that {@code t} tiles run several times over, up to
+   * {@code deletions} of its operations missing (the loop with a task dropped every few periods),
+   * and nothing else: from some place of its first token in {@code t}, cyclically, however many periods.
+   */
+  boolean repeats(Trace t, long[] seq, int deletions) {
+    Places p = seq.length == 0 || !t.tiles() ? null : byToken.get(seq[0]);
+    if (p == null) {
+      return false;
+    }
+    for (int i = 0; i < p.traces.size(); i++) {
+      if (p.traces.get(i) == t && occursAt(t, p.offsets[i], seq, deletions, Integer.MAX_VALUE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether {@code seq} occurs in {@code t} from {@code offset}, up to {@code deletions} of the
    * trace's tokens missing from it (each skipped where the two first differ); cyclically, through
    * at most one period, if {@code t} tiles a loop.
    */
   private static boolean occursAt(Trace t, int offset, long[] seq, int deletions) {
+    return occursAt(t, offset, seq, deletions, t.tiles() ? t.tokens.length : t.tokens.length - offset);
+  }
+
+  /** {@link #occursAt}, the sequence spanning at most {@code budget} tokens of {@code t}. */
+  private static boolean occursAt(Trace t, int offset, long[] seq, int deletions, int budget) {
     long[] s = t.tokens;
     int n = s.length;
-    boolean cyclic = t.tiles();
-    int budget = cyclic ? n : n - offset; // tokens of t the sequence may span
     int k = offset;
     for (int j = 0; j < seq.length; ) {
       if (budget-- == 0) {

@@ -37,8 +37,10 @@ final class Trace {
   boolean split;
   /** Whether it was promoted as a variant of another cached trace ({@link TraceCache#variantOf}). */
   boolean variant;
-  /** Variants of it promoted so far (see {@link Knobs#MAX_VARIANTS}). */
+  /** Variants of it promoted and not replayed yet (see {@link Knobs#MAX_VARIANTS}). */
   int variants;
+  /** For a variant not replayed yet, the trace whose variant it is (its place in {@code variants}); else null. */
+  Trace variantOf;
   /**
    * For a guess (see {@link TraceCache#promote}), the length of its prefix that was seen twice: it
    * becomes a trace only as far as its first match goes, at least this far. 0 for a trace.

@@ -105,12 +105,14 @@ final class TraceCache {
     Trace h = content.holder(tokens, periodic, DELETIONS);
     if (h == null) {
       int g = content.gram();
-      int at = content.known(tokens, DELETIONS * (g - 1)); // a dropped op breaks the grams across it
+      int at = content.known(tokens, periodic ? DELETIONS * (g - 1) : 0); // a dropped op breaks the grams across it
       if (at >= 0) {
         Trace first = content.holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
-        // a loop made of cached content is a variant only if it spans a cached loop more than once
-        // (that loop, a task dropped every few periods); shorter, it is a loop of its own
-        if (!periodic || first != null && first.tiles() && first.length() < tokens.length) {
+        // a loop made of cached content is a variant only if it is a cached loop run several times
+        // with a task dropped (a drop every few periods); anything else in it (an outer loop around
+        // a cached inner one) makes it a loop of its own
+        if (!periodic || first != null && first.tiles() && first.length() < tokens.length
+            && content.repeats(first, tokens, DELETIONS)) {
           h = first;
         }
       }
@@ -195,6 +197,7 @@ final class TraceCache {
     if (continuation != null && prefixTraces && !refuses(continuation)) {
       Trace guess = insert(continuation, visits, position);
       guess.seenTwice = tokens.length;
+      guess.variantOf = holder;
       content.remove(guess);
       guesses.add(guess);
       return;
@@ -209,6 +212,7 @@ final class TraceCache {
     t.periodic = periodic;
     t.residue = residue;
     t.variant = holder != null;
+    t.variantOf = holder;
   }
 
   /** Inserts a trace that is not cached yet, evicting first if the cache is full. */
