@@ -203,15 +203,17 @@ public final class Knobs {
           + "loop began less than a period after it.").define();
 
   /**
-   * Variants of a cached trace promoted at most: candidates made only of what cached traces hold
-   * (the trace itself with an operation dropped, or cut where the noise fell), see
-   * {@link TraceCache#variantOf}. On a noisy loop every mined repeat is such a variant; past this
-   * many, the trace's pieces ({@link DyadicPieces}) cover them and the number of traces stops growing
-   * with the stream (Legion: no limit).
+   * Variants of a cached trace promoted and not yet replayed, at most: candidates made only of what
+   * cached traces hold (the trace itself with up to two operations dropped, or cut where the noise
+   * fell, or a cached loop run several times with a task dropped), see {@link TraceCache#variantOf}.
+   * On a noisy loop every mined repeat is such a variant; past this many, the trace's pieces
+   * ({@link DyadicPieces}) cover them and the number of traces stops growing with the stream. A
+   * variant that is replayed frees its place: one that recurs pays for itself (Legion: no limit).
    */
   public static final Knob<Integer> MAX_VARIANTS = knob("maxVariants", Integer.class, 4).legion(Integer.MAX_VALUE)
       .flag("--max-variants").range(0, Integer.MAX_VALUE, "any count")
-      .help("Variants of a cached trace (candidates made of cached content) promoted at most.").define();
+      .help("Variants of a cached trace (candidates made of cached content) promoted and not yet replayed, "
+          + "at most.").define();
 
   /**
    * Whether a mined repeat whose occurrences are on average more than a visit's half-life apart in

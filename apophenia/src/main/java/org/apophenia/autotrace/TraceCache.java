@@ -94,9 +94,14 @@ final class TraceCache {
   /**
    * The cached trace of which a mined candidate is a variant, or null when the candidate brings
    * operations no cached trace holds (see {@link CachedContent}): the trace that holds it whole, or,
-   * when it is made of cached content held by no single trace, the trace that holds its first gram. A
-   * {@code periodic} candidate (a loop) is a variant only as a rotation of a cached loop's trace: a
-   * loop made of cached pieces is worth one trace of its own. Null when variants are not limited.
+   * when it is made of cached content held by no single trace (every gram of it in some cached
+   * trace), the trace that holds its first gram. A {@code periodic} candidate (a loop) is a variant
+   * only as a rotation of a cached loop's trace (up to {@link #DELETIONS} of its operations missing)
+   * or as that loop run several times with operations dropped (a gram across each drop is new, so
+   * {@code DELETIONS} drops' grams may be missing): a loop made of other cached pieces, an outer loop
+   * around a cached inner one, is worth one trace of its own. A non-periodic candidate with a gram
+   * no trace holds brings something new (an extension of a trace by a few tasks) and is no variant.
+   * Null when variants are not limited.
    */
   Trace variantOf(long[] tokens, boolean periodic) {
     if (maxVariants == Integer.MAX_VALUE) {
