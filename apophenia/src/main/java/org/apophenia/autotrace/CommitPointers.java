@@ -145,7 +145,7 @@ final class CommitPointers {
       return; // its trace was evicted while the match was open
     }
     Trace whole = leaf.payload;
-    if (whole.split || whole.seenTwice > 0) {
+    if (whole.split || whole.seenTwice > 0 || whole.variant) {
       return; // a guess's tail was seen once: no pieces of it
     }
     whole.split = true;
@@ -158,7 +158,7 @@ final class CommitPointers {
         cache.insert(piece, visits, now).split = true;
       }
     });
-    DyadicPieces.decompose(node.depth, min, (off, len) -> {
+    DyadicPieces.decompose(node.depth, tokens.length, min, (off, len) -> {
       Trace piece = cache.get(Arrays.copyOfRange(tokens, off, off + len));
       if (piece != null) {
         piece.visit(start + off, start + off + len);

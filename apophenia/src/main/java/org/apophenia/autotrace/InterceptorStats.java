@@ -24,6 +24,8 @@ public final class InterceptorStats {
   private final long jobsBackedOff;
   private final long jobsMinedInline;
   private final long windowsWithoutRepeats;
+  private final long variantsRefused;
+  private final long rareRepeats;
   private final long waits;
   private final long waitInterval;
   private final long waitIntervalDoublings;
@@ -55,6 +57,8 @@ public final class InterceptorStats {
     this.jobsBackedOff = finder.jobsBackedOff;
     this.jobsMinedInline = finder.jobsMinedInline;
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
+    this.variantsRefused = cache.variantsRefused;
+    this.rareRepeats = watcher.rareRepeats;
     this.waits = finder.waits;
     this.waitInterval = finder.interval();
     this.waitIntervalDoublings = finder.waitIntervalDoublings;
@@ -147,6 +151,16 @@ public final class InterceptorStats {
     return windowsWithoutRepeats;
   }
 
+  /** Mined candidates refused as variants of a cached trace that had its {@code maxVariants} already. */
+  public long variantsRefused() {
+    return variantsRefused;
+  }
+
+  /** Mined repeats dropped because their occurrences were too far apart ({@code forgetRareRepeats}). */
+  public long rareRepeats() {
+    return rareRepeats;
+  }
+
   /** Jobs the application thread waited for at their ingestion point. */
   public long waits() {
     return waits;
@@ -219,6 +233,7 @@ public final class InterceptorStats {
         + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
         + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff
         + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
+        + ", variantsRefused=" + variantsRefused + ", rareRepeats=" + rareRepeats
         + ", waits=" + waits + ", waitInterval=" + waitInterval + ", waitIntervalDoublings=" + waitIntervalDoublings
         + ", miningCpuNanos=" + miningCpuNanos
         + ", tokensMined=" + tokensMined + ", candidates=" + candidates + ", traces=" + traces

@@ -202,6 +202,29 @@ public final class Knobs {
       .help("Start a loop's trace where the program went on after its last wait or break, when the "
           + "loop began less than a period after it.").define();
 
+  /**
+   * Variants of a cached trace promoted and not yet replayed, at most: candidates made only of what
+   * cached traces hold (the trace itself with up to two operations dropped, or cut where the noise
+   * fell, or a cached loop run several times with a task dropped), see {@link TraceCache#variantOf}.
+   * On a noisy loop every mined repeat is such a variant; past this many, the trace's pieces
+   * ({@link DyadicPieces}) cover them and the number of traces stops growing with the stream. A
+   * variant that is replayed frees its place: one that recurs pays for itself (Legion: no limit).
+   */
+  public static final Knob<Integer> MAX_VARIANTS = knob("maxVariants", Integer.class, 4).legion(Integer.MAX_VALUE)
+      .flag("--max-variants").range(0, Integer.MAX_VALUE, "any count")
+      .help("Variants of a cached trace (candidates made of cached content) promoted and not yet replayed, "
+          + "at most.").define();
+
+  /**
+   * Whether a mined repeat whose occurrences are on average more than a visit's half-life apart in
+   * the score (about 69 of its lengths) is dropped, and a candidate's visits start again after such a
+   * gap: a repeat that recurs that rarely (a loop with the same operation dropped twice in a long
+   * window) would lose its score between occurrences, and only costs a recording (Legion: no).
+   */
+  public static final Knob<Boolean> FORGET_RARE_REPEATS = knob("forgetRareRepeats", Boolean.class, true).legion(false)
+      .flag("--forget-rare-repeats")
+      .help("Drop mined repeats whose occurrences are more than about 69 of their lengths apart.").define();
+
   private static final List<Knob<?>> VIEW = Collections.unmodifiableList(ALL);
 
   /** Every knob, in definition order (the order of the echo and of the settings' messages). */

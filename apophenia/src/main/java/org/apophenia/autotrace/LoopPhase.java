@@ -19,6 +19,38 @@ final class LoopPhase {
   }
 
   /**
+   * A hash of a loop's body that is the same for every rotation of it: the least, over the rotations,
+   * of a polynomial hash (arithmetic modulo 2^64) of the rotation's mixed tokens, each rotation's
+   * hash rolled from the last's in O(1), so O(n) in all. A loop promoted at one phase and mined again
+   * at another hashes the same ({@link TraceCache#promote}).
+   */
+  static long rotationFreeHash(long[] tokens) {
+    int n = tokens.length;
+    final long base = 0x9E37_79B9_7F4A_7C15L | 1;
+    long top = 1; // base^(n-1)
+    long h = 0;
+    for (int i = 0; i < n; i++) {
+      h = h * base + spread(tokens[i]);
+      if (i > 0) {
+        top *= base;
+      }
+    }
+    long least = h;
+    for (int r = 0; r + 1 < n; r++) {
+      long first = spread(tokens[r]);
+      h = (h - first * top) * base + first;
+      least = Math.min(least, h);
+    }
+    return least;
+  }
+
+  private static long spread(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /**
    * A trace that tiles a loop among those {@code node} is a strict prefix of (an open match at
    * {@code node} is inside it), or null. Depth-first over the node's subtree, the traces sharing its
    * prefix: a split trace's dyadic pieces are prefixes of it and do not tile, so the first trace

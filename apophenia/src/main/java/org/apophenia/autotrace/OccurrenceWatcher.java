@@ -51,6 +51,7 @@ final class OccurrenceWatcher {
   private final boolean keepReplayed;
   private final boolean phaseAfterWaits;
   private final boolean prefixTraces;
+  private final boolean forgetRareRepeats;
   /** Where the program went on after its last break or wait, or -1 (see {@link LoopPhase#afterWait}). */
   private long resumedAt = -1;
   private long tracedAtLastIngest;
@@ -70,6 +71,7 @@ final class OccurrenceWatcher {
     this.keepReplayed = settings.get(Knobs.KEEP_REPLAYED);
     this.phaseAfterWaits = settings.get(Knobs.PHASE_AFTER_WAITS);
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
+    this.forgetRareRepeats = settings.get(Knobs.FORGET_RARE_REPEATS);
   }
 
   /** Candidates watched. */
@@ -94,12 +96,17 @@ final class OccurrenceWatcher {
       long[] seq = seqs.get(i);
       boolean periodic = result.periodic()[i];
       long[] continuation = result.continuations().get(i);
+      if (forgetRareRepeats && rare(seq.length, occ[i], result.firstStarts()[i], result.lastStarts()[i])) {
+        rareRepeats++;
+        continue;
+      }
+      long evidence = windowStart + result.lastStarts()[i] + result.lastSpans()[i];
       if (keepReplayed) {
         List<long[]> runs = Residue.of(seq, windowStart + result.lastStarts()[i], result.lastSpans()[i],
             issuer.reissued(), minTraceLength, periodic);
         if (runs != null) {
           for (long[] run : runs) {
-            watch(run, occ[i], false, null, true, now);
+            watch(run, occ[i], false, null, true, evidence, now);
           }
           continue;
         }
@@ -119,7 +126,7 @@ final class OccurrenceWatcher {
           seq = LoopPhase.rotation(seq, k);
         }
       }
-      watch(seq, occ[i], periodic, continuation, false, now);
+      watch(seq, occ[i], periodic, continuation, false, evidence, now);
     }
   }
 
@@ -127,8 +134,9 @@ final class OccurrenceWatcher {
    * Watches a mined candidate with the occurrences its window held, or promotes it at once;
    * {@code residue}: what reissued traces left untraced of a longer candidate ({@link Residue}).
    */
-  private void watch(long[] seq, int occurrences, boolean periodic, long[] continuation, boolean residue, long now) {
-    if (cache.refuses(seq)) {
+  private void watch(long[] seq, int occurrences, boolean periodic, long[] continuation, boolean residue,
+      long evidence, long now) {
+    if (cache.refuses(seq) || cache.refusesVariant(seq, periodic)) {
       return;
     }
     int visits = countHistoryOccurrences ? occurrences : 0;
@@ -142,7 +150,7 @@ final class OccurrenceWatcher {
       if (trie.size() >= maxCandidates) {
         evictStalest(now);
       }
-      c = new Candidate(seq, visits, now);
+      c = new Candidate(seq, visits, now, forgetRareRepeats);
       c.node = trie.insert(seq, c);
       clock.add(c);
       if (clock.size() > 2 * maxCandidates) {
@@ -151,12 +159,26 @@ final class OccurrenceWatcher {
         clock.removeIf(x -> x.node == null || x.node.payload != x);
       }
     }
+    c.lastEvidence = Math.max(c.lastEvidence, evidence);
     c.periodic |= periodic;
     c.continuation = continuation; // the latest window's view
     c.residue |= residue;
     if (c.visits >= threshold()) {
       promote(c, now);
     }
+  }
+
+  /** Mined repeats dropped as too rare ({@link #rare}). */
+  long rareRepeats;
+
+  /**
+   * Whether a repeat of {@code length} tokens whose {@code occurrences} in its window start between
+   * {@code first} and {@code last} recurs too rarely to pay for a trace: its occurrences are on
+   * average more than {@link Trace#HALF_LIFE} lengths apart, so that each visit would have lost more
+   * than half its weight in the score by the next ({@code forgetRareRepeats}).
+   */
+  static boolean rare(int length, int occurrences, int first, int last) {
+    return occurrences >= 2 && (long) (last - first) > (long) (occurrences - 1) * Trace.HALF_LIFE * length;
   }
 
   /** The visit threshold for promotion (see the class comment). */

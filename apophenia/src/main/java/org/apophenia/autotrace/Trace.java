@@ -12,6 +12,8 @@ package org.apophenia.autotrace;
  */
 final class Trace {
   static final double DECAY = 0.99;
+  /** Lengths after which a visit counts half in the score: {@code DECAY^HALF_LIFE = 1/2}, about 69. */
+  static final int HALF_LIFE = (int) Math.round(Math.log(0.5) / Math.log(DECAY));
 
   final long id;
   final long[] tokens;
@@ -33,6 +35,12 @@ final class Trace {
   boolean residue;
   /** Whether its {@link DyadicPieces} are traces already (or it is one of them). */
   boolean split;
+  /** Whether it was promoted as a variant of another cached trace ({@link TraceCache#variantOf}). */
+  boolean variant;
+  /** Variants of it promoted and not replayed yet (see {@link Knobs#MAX_VARIANTS}). */
+  int variants;
+  /** For a variant not replayed yet, the trace whose variant it is (its place in {@code variants}); else null. */
+  Trace variantOf;
   /**
    * For a guess (see {@link TraceCache#promote}), the length of its prefix that was seen twice: it
    * becomes a trace only as far as its first match goes, at least this far. 0 for a trace.

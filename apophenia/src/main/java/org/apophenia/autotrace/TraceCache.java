@@ -3,6 +3,7 @@ package org.apophenia.autotrace;
 import com.google.common.hash.Hasher;
 import com.google.common.hash.Hashing;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,16 +33,37 @@ final class TraceCache {
    */
   private final Long2LongOpenHashMap rephasedAway = new Long2LongOpenHashMap();
   private final Guesses guesses = new Guesses();
+  private final CachedContent content;
+  /**
+   * The loops promoted so far ({@link LoopPhase#rotationFreeHash}), with a limit on variants only: a
+   * loop mined again at another phase after its trace left the cache, while the cache still holds all
+   * of its content (its pieces won), is not promoted again; the pieces cover it. Without this, on a
+   * noisy loop the loop's trace lost to its pieces, was evicted, and came back at the next phase that
+   * mining found, over and over. Forgotten wholesale past {@link #MAX_LOOPS_REMEMBERED} entries.
+   */
+  private final LongOpenHashSet loopsPromoted = new LongOpenHashSet();
+  static final int MAX_LOOPS_REMEMBERED = 1 << 16;
+  /**
+   * Operations of a cached trace that a variant may lack (a data-dependent branch that skipped a
+   * task): a loop's trace with one task dropped recurs whenever the same task is dropped again.
+   */
+  static final int DELETIONS = 2;
+  /** Variants of a cached trace promoted at most ({@link Knobs#MAX_VARIANTS}). */
+  private final int maxVariants;
   private long nextId;
 
   long promotions;
   long rejectedPromotions;
+  /** Candidates refused as variants of a cached trace that had its {@code maxVariants} already. */
+  long variantsRefused;
   /** Bumped whenever a trace enters or leaves the cache, to invalidate {@link #heldBack} answers. */
   private long version;
 
   TraceCache(ApopheniaSettings settings, InterceptorListener listener) {
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
     this.maxTraces = settings.get(Knobs.MAX_TRACES);
+    this.maxVariants = settings.get(Knobs.MAX_VARIANTS);
+    this.content = new CachedContent(settings.get(Knobs.MIN_TRACE_LENGTH));
     this.listener = listener;
   }
 
@@ -67,6 +89,50 @@ final class TraceCache {
   /** Whether a mined candidate with these tokens needs no watching: cached, or a phase rotated away. */
   boolean refuses(long[] tokens) {
     return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens));
+  }
+
+  /**
+   * The cached trace of which a mined candidate is a variant, or null when the candidate brings
+   * operations no cached trace holds (see {@link CachedContent}): the trace that holds it whole, or,
+   * when it is made of cached content held by no single trace (every gram of it in some cached
+   * trace), the trace that holds its first gram. A {@code periodic} candidate (a loop) is a variant
+   * only as a rotation of a cached loop's trace (up to {@link #DELETIONS} of its operations missing)
+   * or as that loop run several times with operations dropped (a gram across each drop is new, so
+   * {@code DELETIONS} drops' grams may be missing): a loop made of other cached pieces, an outer loop
+   * around a cached inner one, is worth one trace of its own. A non-periodic candidate with a gram
+   * no trace holds brings something new (an extension of a trace by a few tasks) and is no variant.
+   * Null when variants are not limited.
+   */
+  Trace variantOf(long[] tokens, boolean periodic) {
+    if (maxVariants == Integer.MAX_VALUE) {
+      return null;
+    }
+    Trace h = content.holder(tokens, periodic, DELETIONS);
+    if (h == null) {
+      int g = content.gram();
+      int at = content.known(tokens, periodic ? DELETIONS * (g - 1) : 0); // a dropped op breaks the grams across it
+      if (at >= 0) {
+        Trace first = content.holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
+        // a loop made of cached content is a variant only if it is a cached loop run several times
+        // with a task dropped (a drop every few periods); anything else in it (an outer loop around
+        // a cached inner one) makes it a loop of its own
+        if (!periodic || first != null && first.tiles() && first.length() < tokens.length
+            && content.repeats(first, tokens, DELETIONS)) {
+          h = first;
+        }
+      }
+    }
+    return h;
+  }
+
+  /** Whether a mined candidate is a variant of a cached trace that has had its {@code maxVariants}. */
+  boolean refusesVariant(long[] tokens, boolean periodic) {
+    Trace h = variantOf(tokens, periodic);
+    if (h == null || h.variants < maxVariants) {
+      return false;
+    }
+    variantsRefused++;
+    return true;
   }
 
   /**
@@ -112,9 +178,32 @@ final class TraceCache {
       rejectedPromotions++;
       return;
     }
+    Trace holder = variantOf(tokens, periodic);
+    if (holder != null) {
+      if (holder.variants >= maxVariants) {
+        rejectedPromotions++;
+        variantsRefused++;
+        return;
+      }
+      holder.variants++;
+    }
+    if (periodic && maxVariants != Integer.MAX_VALUE) {
+      long loop = LoopPhase.rotationFreeHash(tokens);
+      if (loopsPromoted.contains(loop) && content.known(tokens, 0) >= 0) {
+        rejectedPromotions++;
+        variantsRefused++;
+        return;
+      }
+      if (loopsPromoted.size() >= MAX_LOOPS_REMEMBERED) {
+        loopsPromoted.clear();
+      }
+      loopsPromoted.add(loop);
+    }
     if (continuation != null && prefixTraces && !refuses(continuation)) {
       Trace guess = insert(continuation, visits, position);
       guess.seenTwice = tokens.length;
+      guess.variantOf = holder;
+      content.remove(guess);
       guesses.add(guess);
       return;
     }
@@ -127,6 +216,8 @@ final class TraceCache {
     Trace t = insert(tokens, visits, position);
     t.periodic = periodic;
     t.residue = residue;
+    t.variant = holder != null;
+    t.variantOf = holder;
   }
 
   /** Inserts a trace that is not cached yet, evicting first if the cache is full. */
@@ -138,6 +229,7 @@ final class TraceCache {
     Trace t = new Trace(id, tokens, visits, position);
     t.node = trie.insert(tokens, t);
     live.add(t);
+    content.add(t);
     version++;
     promotions++;
     listener.tracePromoted(id, tokens.length, position);
@@ -170,6 +262,7 @@ final class TraceCache {
   /** {@code guess} matched whole: it is a trace. */
   void confirm(Trace guess) {
     guess.seenTwice = 0;
+    content.add(guess);
     guesses.remove(guess);
   }
 
@@ -203,6 +296,7 @@ final class TraceCache {
     version++;
     live.remove(t);
     trie.remove(t.node);
+    content.remove(t);
     t.node = null;
   }
 
@@ -265,6 +359,7 @@ final class TraceCache {
     for (int k = 0; k < evict; k++) {
       gone[order[k]] = true;
       trie.remove(live.get(order[k]).node);
+      content.remove(live.get(order[k]));
       released(live.get(order[k]));
     }
     int w = 0;

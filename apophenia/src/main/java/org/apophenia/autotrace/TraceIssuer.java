@@ -294,6 +294,10 @@ final class TraceIssuer<O> {
     if (reissue) {
       reissues++;
       reissuedOps += len;
+      if (t.variantOf != null) {
+        t.variantOf.variants--; // a variant that is replayed pays for itself: it frees its place
+        t.variantOf = null;
+      }
     } else {
       tracesRecorded++;
     }

@@ -216,6 +216,12 @@ final class AnalyzeCommand implements Callable<Integer> {
       extra.put("coverageBound", reachable.bound());
       extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
     }
+    // how the traces recorded split: those issued once and never again (recorded for nothing), the
+    // ones the cache holds at the end, and the mined candidates refused as variants of a cached trace
+    extra.put("tracesNeverReplayed", stats.tracesIssuedOnce());
+    extra.put("tracesCached", stats.traces());
+    extra.put("variantsRefused", stats.variantsRefused());
+    extra.put("rareRepeatsDropped", stats.rareRepeats());
     extra.put("miningWaits", stats.waits());
     extra.put("miningWaitIntervalDoublings", stats.waitIntervalDoublings());
     if (shard != null) {
@@ -254,8 +260,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             config.get(Knobs.MIN_TRACE_LENGTH), 100 * reachable.bound(),
             reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
       }
-      w.printf("traces recorded %d, replays %d, mean trace length %.1f, first replay at op %d%n",
-          summary.tracesRecorded(), summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
+      w.printf("traces recorded %d (%d never replayed, %d cached at the end), replays %d, mean trace length %.1f, "
+          + "first replay at op %d%n", summary.tracesRecorded(), stats.tracesIssuedOnce(), stats.traces(),
+          summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
       w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",
           summary.untraceableOps(), stats.jobsIngested(), stats.jobsFailed(), mining.miningMillis());
       w.printf(java.util.Locale.ROOT, "real ns/op: Apophenia %.0f, %.2f M ops/s (tokenize %.0f, match %.0f, ingest %.0f; "

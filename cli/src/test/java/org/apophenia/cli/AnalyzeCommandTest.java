@@ -305,11 +305,38 @@ class AnalyzeCommandTest {
   @Test
   void theLoopPhaseSettingsAreFlags() throws IOException {
     String cg = starpu("cg-b4-i100-clean.txt").toString();
-    JsonNode both = json("analyze", cg, "--json");
-    JsonNode scoreOnly = json("analyze", cg, "--json", "--loops-win=false");
-    // the flag reaches the replayer: on cg a loop's trace that overlaps a replayed piece wins only with
-    // it (a few tasks either way since the loop's whole trace is found as a guess; its benefit is
-    // tested on heat, LoopPhaseSampleTest)
+    // nested loops (tools/quality-streams.py's shape): a 28-task outer body around a 12-task inner
+    // loop run 3 to 5 times; the inner loop's trace overlaps the outer one's replayed pieces
+    java.util.Random rnd = new java.util.Random(1);
+    String[] outer = new String[28];
+    String[] inner = new String[12];
+    for (int k = 0; k < outer.length + inner.length; k++) {
+      String[] body = k < outer.length ? outer : inner;
+      int i = k < outer.length ? k : k - outer.length;
+      body[i] = String.format("{\"task\":\"k%d\",\"args\":[{\"data\":\"0x%x\",\"mode\":\"R\"},"
+          + "{\"data\":\"0x%x\",\"mode\":\"R\"},{\"data\":\"0x%x\",\"mode\":\"RW\"}]}%n",
+          (i + (body == outer ? 3 : 0)) % 7, 0x1000 + 0x40 * rnd.nextInt(64), 0x1000 + 0x40 * rnd.nextInt(64),
+          0x1000 + 0x40 * rnd.nextInt(64));
+    }
+    StringBuilder n = new StringBuilder();
+    for (int r = 0; r < 150; r++) {
+      for (int k = 0; k < outer.length; k++) {
+        if (k == 14) {
+          for (int rep = 3 + rnd.nextInt(3); rep > 0; rep--) {
+            for (String t : inner) {
+              n.append(t);
+            }
+          }
+        }
+        n.append(outer[k]);
+      }
+    }
+    Path nested = dir.resolve("nested.jsonl");
+    Files.writeString(nested, n);
+    JsonNode both = json("analyze", nested.toString(), "--json");
+    JsonNode scoreOnly = json("analyze", nested.toString(), "--json", "--loops-win=false");
+    // the flag reaches the replayer: a loop's trace that overlaps a replayed piece wins only with it
+    // (its benefit is tested on heat, LoopPhaseSampleTest)
     assertThat(both.get("tracedOps").asLong()).isNotEqualTo(scoreOnly.get("tracedOps").asLong());
     // a loop of 40 tasks with an untraceable call in the middle of every tenth iteration
     StringBuilder b = new StringBuilder();
