@@ -39,9 +39,12 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "SAMPLE", description = "One of: ${COMPLETION-CANDIDATES}.",
+  @Parameters(paramLabel = "SAMPLE", arity = "0..1", description = "One of: ${COMPLETION-CANDIDATES} (or --class).",
       completionCandidates = SampleNames.class)
   String sample;
+
+  /** {@code --class NAME --classpath JAR|DIR}: a program of the user's own instead of SAMPLE. */
+  @Mixin ProgramOptions program;
 
   @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
       description = "none, manual (the sample's hand-placed traces) or auto (Apophenia); default ${DEFAULT-VALUE}.")
@@ -112,10 +115,12 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     // Everything is checked before the sample starts: a mistake costs no time and writes nothing.
-    Sample s = Samples.create(sample);
+    ProgramOptions.Program p = program.resolve(sample);
+    Sample s = p.create();
+    String name = s.name();
     Mode m = Mode.parse(mode);
     int n = iterations == null ? s.defaultIterations() : Limits.ITERATIONS.check(iterations);
-    Limits.size(sample).check(size);
+    Limits.size(name).check(size);
     Limits.TILES.check(tiles);
     if (tiles != null && tiles > (size == null ? s.defaultSize() : size)) {
       throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
@@ -123,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
     }
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
     // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
-    RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
+    RunBudget.check(name, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
     Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
     if (target != null) {
       OutputPaths.temporaryDirectory("run --out keeps per-operation records there while it runs");
@@ -145,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
         if (System.console() != null) {
           err.printf("JIT warm-up run %d of %d%n", i + 1, jitWarmup);
         }
-        SampleRunSupport.run(Samples.create(sample), o, null, null);
+        SampleRunSupport.run(p.create(), o, null, null);
       }
       if (jitWarmup > 0) {
         // the warm-up runs' garbage is not the measured run's: collect it now, so that the measured
@@ -169,8 +174,14 @@ final class RunCommand implements Callable<Integer> {
         }
       }
     } catch (SampleCheckException e) {
-      err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
+      err.println("apophenia run: " + name + " computed wrong numbers: " + e.getMessage());
       return 1;
+    } catch (UserError e) {
+      throw e;
+    } catch (org.apophenia.samples.adapter.TraceMismatchException e) {
+      throw ProgramOptions.annotationMismatch(m, s, e);
+    } catch (RuntimeException e) {
+      throw p.failure().apply(e); // a program of one's own: its exception at its own frame
     }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {

@@ -59,8 +59,13 @@ final class EndToEnd implements BenchGroup {
           r.put(m, SampleRunner.run(Samples.create(name), options(m, iterations)));
         }
       } catch (RuntimeException e) {
-        notes.add(name + ": skipped: " + e);
-        runs.row(name, "skipped: " + e.getMessage(), null, null, null, null, null, null, null, null, null, null);
+        // said where it is seen: on stderr as it happens, in the notes and in the table's row
+        String why = e instanceof org.apophenia.samples.adapter.TraceMismatchException
+            ? "its hand-placed traces (--mode manual) do not repeat: " + e.getMessage()
+            : e.getClass().getSimpleName() + ": " + e.getMessage();
+        s.progress("  %s skipped: %s", name, why);
+        notes.add(name + ": skipped: " + why);
+        runs.row(name, "skipped: " + why, null, null, null, null, null, null, null, null, null, null);
         continue;
       }
       RunResult none = r.get(Mode.NONE);
