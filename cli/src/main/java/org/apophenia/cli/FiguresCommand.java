@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apophenia.legion.cost.CostModel;
 import org.apophenia.cli.figures.Figure;
@@ -48,10 +49,17 @@ final class FiguresCommand implements Callable<Integer> {
       throw new UserError("--jobs must be at least 1, got " + jobs);
     }
     // checked before any run: minutes of simulation must not end in an unwritable directory
-    Path target = OutputPaths.directory("--out", out, Figures.files());
+    List<String> files = new java.util.ArrayList<>(Figures.files());
+    files.add("provenance.json");
+    Path target = OutputPaths.directory("--out", out, files);
     PrintWriter w = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     CostModel costs = CostModel.legion();
+    // every run's knobs are the defaults but Figure 8's bounded variant (maxTraceLength 200, named in its series)
+    Map<String, Object> provenance = Provenance.of("figures" + (quick ? " --quick" : ""),
+        org.apophenia.autotrace.ApopheniaSettings.defaults(), true, "legion", costs);
+    provenance.put("knobsNote", "Figure 8's series 'auto (traces <= 200 ops)' runs with maxTraceLength 200");
+    w.println(Provenance.header(provenance));
     w.println("Apophenia paper, Figures 6-9, regenerated in simulation" + (quick ? " (quick configuration)" : ""));
     w.println("cost model: " + costs.describe());
     w.println("steady state (Figures 6-8): " + Figures.STEADY_STATE);
@@ -63,6 +71,8 @@ final class FiguresCommand implements Callable<Integer> {
         err.println(line);
         err.flush();
       });
+      set.writeString("provenance.json", new com.fasterxml.jackson.databind.ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(provenance));
       set.commit(); // the four figures' CSVs and PNGs appear together, or not at all
     }
     long pass = 0;

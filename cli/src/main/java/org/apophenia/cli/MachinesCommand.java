@@ -47,7 +47,7 @@ final class MachinesCommand implements Callable<Integer> {
       + "one named machine as one object (a machine file), several as an array of them.")
   boolean json;
 
-  @Option(names = "--validate", paramLabel = "FILE", description = "Check a machine JSON file and print it.")
+  @Option(names = "--validate", paramLabel = "FILE", description = "Check a machine JSON file and print it (default: no file; list presets).")
   Path validate;
 
   @Parameters(paramLabel = "MACHINE", arity = "0..*",

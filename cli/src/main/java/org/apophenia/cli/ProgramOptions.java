@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 final class ProgramOptions {
   @Option(names = "--class", paramLabel = "NAME",
       description = "Run a program of your own instead of SAMPLE: a class extending "
-          + "org.apophenia.samples.ports.NpProgram (README, \"Write your own program\"), by its full name.")
+          + "org.apophenia.samples.ports.NpProgram (README, \"Write your own program\"), by its full name (default: none, run SAMPLE).")
   String className;
 
   @Option(names = "--classpath", paramLabel = "JAR|DIR",

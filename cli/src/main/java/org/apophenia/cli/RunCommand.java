@@ -78,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write Apophenia's dumps (summary.json, traces.json, trace-search.csv/png, mining.csv) and the "
           + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE), and manifest.json naming them: "
-          + "all of them appear at the end, or none.")
+          + "all of them appear at the end, or none (default: no files).")
   Path out;
 
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
@@ -160,7 +160,7 @@ final class RunCommand implements Callable<Integer> {
       ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
       try (FileSet set = target == null ? null : FileSet.open(target)) {
         try {
-          r = SampleRunSupport.run(s, o, set, System.console() != null ? err : null);
+          r = SampleRunSupport.run("run", s, o, set, System.console() != null ? err : null);
         } finally {
           if (recording != null) {
             recording.stop();
@@ -196,11 +196,13 @@ final class RunCommand implements Callable<Integer> {
       }
       w.println(new ObjectMapper().writeValueAsString(j));
     } else {
+      w.println(Provenance.header(SampleRunSupport.provenance("run", o)));
       w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
           r.tiles(), r.size(), r.iterations(), r.ops());
-      w.printf("traced %d ops (%.1f%%), replayed %d; %d traces (%d never replayed), %d replays; every iteration "
-          + "replayed from %s%n", r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(),
-          r.tracesNeverReplayed(), r.replays(),
+      w.printf("traced %d ops (%.1f%%), replayed %d; %s (%d never replayed), %s; every iteration "
+          + "replayed from %s%n", r.tracedOps(), 100 * r.coverage(), r.replayedOps(),
+          SampleRunSupport.plural(r.tracesRecorded(), "trace"), r.tracesNeverReplayed(),
+          SampleRunSupport.plural(r.replays(), "replay"),
           r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
       w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
           r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
@@ -235,8 +237,7 @@ final class RunCommand implements Callable<Integer> {
       long issuedInJvm = issuedInJvm(r);
       if (issuedInJvm < COMPILED_AFTER_OPS) {
         w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
-            + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
-            Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
+            + "%d needed; %s%n", issuedInJvm, COMPILED_AFTER_OPS, jitAdvice(r.ops()));
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());
@@ -246,6 +247,21 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * The {@code --jit-warmup} that reaches {@link #COMPILED_AFTER_OPS} operations in this JVM, only if
+   * the flag accepts it; otherwise what does reach them (more iterations at the flag's maximum).
+   */
+  static String jitAdvice(long opsPerRun) {
+    long runs = Math.max(1, (COMPILED_AFTER_OPS + opsPerRun - 1) / Math.max(1, opsPerRun) - 1);
+    if (runs <= Limits.JIT_WARMUP.max()) {
+      return "--jit-warmup " + runs + " measures compiled code";
+    }
+    long perRun = (COMPILED_AFTER_OPS + Limits.JIT_WARMUP.max()) / (Limits.JIT_WARMUP.max() + 1);
+    return "this run is too short for --jit-warmup (at most " + Limits.JIT_WARMUP.max() + ") to reach them: "
+        + "--jit-warmup " + Limits.JIT_WARMUP.max() + " with more --iterations (about " + perRun
+        + " ops a run) measures compiled code";
   }
 
   /** One line of the per-op decomposition: real ns per op in each bucket, their sum and the wall. */

@@ -71,7 +71,7 @@ final class EndToEnd implements BenchGroup {
       RunResult none = r.get(Mode.NONE);
       for (RunResult x : r.values()) {
         runs.row(name, x.mode(), x.iterations(), x.ops(), x.coverage(),
-            x.warmupIterations() < 0 ? "never" : (Object) x.warmupIterations(), x.analysisNanos() / 1e6,
+            x.warmupIterations() < 0 ? null : (Object) x.warmupIterations(), x.analysisNanos() / 1e6,
             x.analysisNanos() / 1e3 / Math.max(1, x.ops()), x.apopheniaNanos() / 1e6, x.wallNanos() / 1e6,
             x.simulatedMakespanNanos() / 1e6, x.checksum().equals(none.checksum()) ? "yes" : "NO");
       }
@@ -84,7 +84,7 @@ final class EndToEnd implements BenchGroup {
       ratios.row(name, Stats.ratio(auto.wallNanos(), man.wallNanos()), Stats.ratio(none.wallNanos(), auto.wallNanos()),
           Stats.ratio(auto.analysisNanos(), man.analysisNanos()), Stats.ratio(none.analysisNanos(), auto.analysisNanos()),
           speedup, Stats.ratio(man.simulatedMakespanNanos(), auto.simulatedMakespanNanos()),
-          auto.warmupIterations() < 0 ? "never" : (Object) auto.warmupIterations());
+          auto.warmupIterations() < 0 ? null : (Object) auto.warmupIterations());
       manualOverAuto.add(Stats.ratio(man.simulatedMakespanNanos(), auto.simulatedMakespanNanos()));
       IterationMarks.SteadyState sn = none.steadyState();
       IterationMarks.SteadyState sm = man.steadyState();
@@ -128,6 +128,8 @@ final class EndToEnd implements BenchGroup {
             + warmups.stream().mapToInt(Integer::intValue).max().getAsInt(),
         Table.format(bestSpeedup), bestSample);
     notes.add("simulated times under the cost model " + CostModel.legion().describe());
+    notes.add("warm-up empty (— in text, an empty cell in CSV, null in JSON): no iteration from which every later "
+        + "iteration was replayed (always so in mode none)");
     return new GroupResult(List.of(runs.build(), ratios.build(), steady.build(), perOp.build()), List.of(), notes, cmp);
   }
 

@@ -44,9 +44,11 @@ final class FigureOutput {
     for (FigurePoint p : f.points()) {
       FigureRun r = p.run();
       // columns are only ever appended, so that readers of earlier CSVs keep working
-      b.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%d,%d,%d,%.6g,%d,%d,%d,%s,%s,%s,%d,%b%n", f.number(),
+      // a run with no warm-up point (untraced, or never all replayed) has an empty cell, not -1
+      b.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%d,%d,%d,%.6g,%d,%s,%s,%s,%s,%s,%d,%b%n", f.number(),
           r.sample(), r.size(), r.mode(), r.preset(), r.nodes(), r.gpus(), r.proxySize(), r.scale(), r.iterations(),
-          p.warmupIterations(), p.windowFrom(), num(p.iterationsPerSecond()), num(p.meanTaskMicros()),
+          p.warmupIterations() < 0 ? "" : String.valueOf(p.warmupIterations()),
+          p.windowFrom() < 0 ? "" : String.valueOf(p.windowFrom()), num(p.iterationsPerSecond()), num(p.meanTaskMicros()),
           p.status().replace(',', ';'), p.windowFrom() < 0 ? 0 : r.iterations() - p.windowFrom(), p.steadyWarm()));
     }
     return b.toString();

@@ -58,7 +58,8 @@ public final class ReportWriter {
         if (id >= 0) {
           count[0]++;
         }
-        w.write(i + "," + Long.toHexString(token) + "," + (id >= 0 ? 1 : 0) + "," + id + "," + count[0] + "\n");
+        // an untraced operation has no trace: an empty cell, not a number that is not an id
+        w.write(i + "," + Long.toHexString(token) + "," + (id >= 0 ? "1," + id : "0,") + "," + count[0] + "\n");
         if (i % step == 0 || i == n - 1) {
           points.add(i, count[0], (int) Math.min(i + 1, window));
         }
@@ -85,7 +86,10 @@ public final class ReportWriter {
     m.put("tracesRecorded", s.tracesRecorded());
     m.put("replays", s.replays());
     m.put("meanTraceLength", s.meanTraceLength());
-    m.put("firstReplayOp", s.firstReplayOp());
+    m.put("firstReplayOp", s.firstReplayOp() < 0 ? null : s.firstReplayOp());
+    if (s.firstReplayOp() < 0) {
+      m.put("firstReplayOpReason", "no operation was replayed");
+    }
     m.put("untraceableOps", s.untraceableOps());
     m.putAll(extra);
     return m;
