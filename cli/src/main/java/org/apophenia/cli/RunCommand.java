@@ -184,6 +184,9 @@ final class RunCommand implements Callable<Integer> {
       throw p.failure().apply(e); // a program of one's own: its exception at its own frame
     }
     PrintWriter w = spec.commandLine().getOut();
+    for (org.apophenia.samples.array.PoolGrowth.Warning lw : r.lifetimeWarnings()) {
+      err.println("apophenia run: warning: " + lw.message()); // also under --json: counted there
+    }
     if (json) {
       java.util.Map<String, Object> j = SampleRunSupport.summary(r, o);
       j.put("jitWarmupRuns", jitWarmup);

@@ -181,6 +181,17 @@ final class SampleRunSupport {
           : "no iteration from which every later iteration's loop-body operations were all replayed");
     }
     m.put("check", r.check());
+    // arrays that outlived their iteration: each warning with the program's line that made them
+    m.put("lifetimeWarningCount", r.lifetimeWarnings().size());
+    m.put("lifetimeWarnings", r.lifetimeWarnings().stream().map(x -> {
+      Map<String, Object> w = new LinkedHashMap<>();
+      w.put("site", x.site());
+      w.put("arrays", x.arrays());
+      w.put("iterations", x.iterations());
+      w.put("judgedIterations", x.judgedIterations());
+      w.put("message", x.message());
+      return w;
+    }).toList());
     m.put("steadyState", steady(r.steadyState()));
     Map<String, Object> perOp = new LinkedHashMap<>();
     perOp.put("steadyState", perOp(r.steadyState()));

@@ -127,6 +127,33 @@ class ReadmeProgramTest {
     assertThat(auto.exitCode()).as("only the hand-placed annotation is wrong: " + auto.err()).isZero();
   }
 
+  /**
+   * A program that keeps each iteration's result as an array in a list is told so, naming its own
+   * line, and the JSON counts it; the README's program, which keeps a double, is not.
+   */
+  @Test
+  void arraysKeptInACollectionAreReportedAtTheirCreationSite() throws Exception {
+    String leaky = readmeExample().replace("PowerIteration", "Leaky")
+        .replace("private NpArray v;", "private NpArray v;\n  private final java.util.List<NpArray> hist = new java.util.ArrayList<>();")
+        .replace("v = w.div(np.norm(w));", "v = w.div(np.norm(w));\n    hist.add(v.sum());");
+    Path classes = compile(dir, "Leaky", leaky);
+    int line = (int) leaky.substring(0, leaky.indexOf("hist.add(")).lines().count();
+    CliRun r = run(classes, "Leaky", "--iterations", "30", "--size", "8", "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(r.out());
+    assertThat(j.get("lifetimeWarningCount").asInt()).isEqualTo(1);
+    JsonNode w = j.get("lifetimeWarnings").get(0);
+    assertThat(w.get("site").asText()).isEqualTo("com.example.Leaky.step(Leaky.java:" + line + ")");
+    assertThat(w.get("arrays").asInt()).as("one a judged iteration").isEqualTo(15);
+    assertThat(j.get("coverage").asDouble()).as("the mistake's cost: nothing repeats").isZero();
+    assertThat(r.err()).contains("apophenia run: warning: 15 arrays made at com.example.Leaky.step(Leaky.java:" + line
+        + ") in 15 of the last 15 iterations were still alive");
+    CliRun fine = run(compile(dir.resolve("ok"), "PowerIteration", readmeExample()), "PowerIteration",
+        "--iterations", "30", "--size", "8", "--json");
+    assertThat(new ObjectMapper().readTree(fine.out()).get("lifetimeWarningCount").asInt()).isZero();
+    assertThat(fine.err()).doesNotContain("warning");
+  }
+
   static void assertOneLine(CliRun r, String expected) {
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err()).contains(expected);

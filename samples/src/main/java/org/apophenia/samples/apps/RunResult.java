@@ -27,11 +27,14 @@ package org.apophenia.samples.apps;
  * @param check the sample's own check of its numbers
  * @param marks cumulative counters at iteration boundaries, for steady-state figures
  * @param mining what Apophenia's background mining cost ({@link Mining#NONE} outside {@code auto})
+ * @param lifetimeWarnings arrays that outlived their iteration so that the region pool only grew
+ *     ({@link org.apophenia.samples.array.PoolGrowth}); empty for a program whose pool settled
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
-    String check, IterationMarks marks, Mining mining) {
+    String check, IterationMarks marks, Mining mining,
+    java.util.List<org.apophenia.samples.array.PoolGrowth.Warning> lifetimeWarnings) {
 
   /**
    * Apophenia's mining, which runs on a background thread and is not in the issuing thread's buckets.
