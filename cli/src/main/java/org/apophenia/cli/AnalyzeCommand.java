@@ -156,7 +156,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     // switches of every op would be a large part of what is measured (see SpanSampler).
     TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
-    TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
+    // which operations were reachable, for the picture's bound curve: only when --out draws it
+    java.util.BitSet reachableOps = reachable != null && out != null ? new java.util.BitSet() : null;
+    TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec
+        : new BoundSink(rec, reachable, config.get(Knobs.MIN_TRACE_LENGTH), reachableOps), account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
         .settings(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
@@ -226,7 +229,7 @@ final class AnalyzeCommand implements Callable<Integer> {
           file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(),
           SampleRunSupport.plural(summary.tracesRecorded(), "trace"), summary.firstReplayOp() < 0 ? "nothing replayed"
               : "first replay at op " + summary.firstReplayOp());
-      ReportWriter.write(set, title, rec, mining, extra, window);
+      ReportWriter.write(set, title, rec, mining, extra, window, reachableOps);
       set.commit();
     }
     PrintWriter w = spec.commandLine().getOut();

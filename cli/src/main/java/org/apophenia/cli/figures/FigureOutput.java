@@ -200,8 +200,12 @@ final class FigureOutput {
         .xAxisTitle(strong ? "GPUs" : "nodes (4 GPUs each)").yAxisTitle("iterations per simulated second").build();
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.getStyler().setXAxisLogarithmic(true);
-    chart.getStyler().setYAxisLogarithmic(true);
+    // x: every node or GPU count a tick of its own (log2 on a linear axis); y: log, labelled within decades
+    org.apophenia.cli.report.ChartAxes.countAxis(chart);
+    org.apophenia.cli.report.ChartAxes.readableLogY(chart);
+    List<String> drawnNames = new ArrayList<>();
+    List<List<Double>> drawnXs = new ArrayList<>();
+    List<List<Double>> drawnYs = new ArrayList<>();
     Set<String> lines = new LinkedHashSet<>();
     for (FigurePoint p : f.points()) {
       if (p.run().sample().equals(sample)) {
@@ -217,7 +221,7 @@ final class FigureOutput {
         FigureRun r = p.run();
         if (r.sample().equals(sample) && r.size().equals(k[0]) && r.mode().equals(k[1])
             && p.iterationsPerSecond() > 0) {
-          xs.add((double) (strong ? r.gpus() : r.nodes()));
+          xs.add(org.apophenia.cli.report.ChartAxes.log2(strong ? r.gpus() : r.nodes()));
           ys.add(p.iterationsPerSecond());
         }
       }
@@ -225,18 +229,28 @@ final class FigureOutput {
         continue;
       }
       any = true;
-      XYSeries s = chart.addSeries(strong ? k[1] : k[1] + " " + k[0], xs, ys);
+      String name = strong ? k[1] : k[1] + " " + k[0];
+      // a series drawn exactly over an earlier one would hide it: the legend says so, and its marker
+      // is a cross over the earlier one's
+      String legend = org.apophenia.cli.report.ChartAxes.legendName(name, xs, ys, drawnNames, drawnXs, drawnYs);
+      drawnNames.add(name);
+      drawnXs.add(xs);
+      drawnYs.add(ys);
+      XYSeries s = chart.addSeries(legend, xs, ys);
       Color c = MODE_COLOURS.getOrDefault(k[1], Color.GRAY);
       s.setLineColor(c);
       s.setMarkerColor(c);
-      s.setMarker(k[0].equals("small") ? SeriesMarkers.TRIANGLE_UP : k[0].equals("medium") ? SeriesMarkers.DIAMOND
-          : SeriesMarkers.CIRCLE);
+      s.setMarker(!legend.equals(name) ? SeriesMarkers.CROSS : k[0].equals("small") ? SeriesMarkers.TRIANGLE_UP
+          : k[0].equals("medium") ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
       float[] dash = k[0].equals("small") ? new float[] {2, 3} : k[0].equals("medium") ? new float[] {7, 4} : null;
+      if (!legend.equals(name)) {
+        dash = new float[] {4, 6}; // the earlier line shows through the gaps
+      }
       s.setLineStyle(dash == null ? new BasicStroke(2f)
           : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, dash, 0));
     }
     if (!any) {
-      chart.addSeries("no data", new double[] {1}, new double[] {1});
+      chart.addSeries("no data", new double[] {0}, new double[] {1});
     }
     return chart;
   }
