@@ -67,7 +67,7 @@ final class TraceSearchChart {
 
   /** The y axis's label: the window actually used, which is every previous operation on a run shorter than it. */
   static String yLabel(long n, int window) {
-    return n <= window ? "traced among all previous operations (the run is shorter than the window, " + window + ")"
+    return n <= window ? "traced among all previous operations"
         : "traced among the previous " + String.format(java.util.Locale.ROOT, "%,d", window) + " operations";
   }
 
@@ -96,7 +96,9 @@ final class TraceSearchChart {
         points.reachable.add(0);
       }
     }
-    XYSeries best = chart.addSeries("all previous operations (upper bound)", xs, ideal);
+    XYSeries best = chart.addSeries(n <= window ? "all previous operations (upper bound; the run is shorter than "
+        + String.format(java.util.Locale.ROOT, "the window of %,d)", window)
+        : String.format(java.util.Locale.ROOT, "all of the previous %,d (upper bound)", window), xs, ideal);
     best.setMarker(SeriesMarkers.NONE);
     best.setLineColor(new Color(170, 170, 170));
     best.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
