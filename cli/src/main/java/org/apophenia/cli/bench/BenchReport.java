@@ -251,7 +251,7 @@ public final class BenchReport {
   /**
    * Draws {@code plot} with XChart; headless-safe. Series without a finite point are left out; each
    * line joins its points in the order of x; a log x axis of counts that double (nodes) labels every
-   * count, any other log axis is labelled within decades; a linear x axis gets round ticks; a series
+   * count, other log x axes their decades, a log y axis within decades; a linear x axis gets round ticks; a series
    * that coincides with an earlier one says so in the legend.
    */
   static void drawPng(Plot plot, OutputStream png) throws IOException {
@@ -280,8 +280,8 @@ public final class BenchReport {
     if (counts) {
       ChartAxes.countAxis(chart);
     } else {
+      // other log x axes (task granularity in µs) keep decade labels: within decades they overlap
       chart.getStyler().setXAxisLogarithmic(plot.logX());
-      chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
     }
     if (plot.logY()) {
       ChartAxes.readableLogY(chart);
