@@ -102,8 +102,8 @@ final class FigureOutput {
       for (FigurePoint p : f.points()) {
         if (!p.ok()) {
           FigureRun r = p.run();
-          w.printf("  note%s: %s %s %s on %d GPUs: %s%n", Double.isNaN(p.iterationsPerSecond()) ? "" : " (*)",
-              r.sample(), r.size(), r.mode(), r.gpus(), p.status());
+          w.printf("  note%s: %s %s %s on %d %s: %s%n", Double.isNaN(p.iterationsPerSecond()) ? "" : " (*)",
+              r.sample(), r.size(), r.mode(), r.gpus(), r.gpus() == 1 ? "GPU" : "GPUs", p.status());
         }
       }
     }

@@ -44,7 +44,7 @@ final class ShapeChecks {
         double a = rate(points, sample, mid, "none", first);
         double b = rate(points, sample, mid, "none", last);
         out.add(new ShapeCheck(figure, sample + ": untraced throughput falls with nodes (" + mid + ")", b < a,
-            fmt("%s it/s on %d nodes -> %s on %d", a, first, b, last)));
+            fmt("%s it/s on %d " + (first == 1 ? "node" : "nodes") + " -> %s on %d", a, first, b, last)));
       }
       double ds = drop(points, sample, small, first, last);
       double dl = drop(points, sample, large, first, last);
