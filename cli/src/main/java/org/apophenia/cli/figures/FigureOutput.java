@@ -265,7 +265,8 @@ final class FigureOutput {
     List<Integer> ours = new ArrayList<>();
     List<Integer> paper = new ArrayList<>();
     for (FigurePoint p : f.points()) {
-      names.add(p.run().sample());
+      // a run that never replayed every iteration has no warm-up: said in its label, not drawn as 0
+      names.add(p.run().sample() + (p.warmupIterations() < 0 ? " (never steady)" : ""));
       ours.add(Math.max(0, p.warmupIterations()));
       paper.add(PaperFigures.PAPER_WARMUP.getOrDefault(p.run().sample(), 0));
     }
