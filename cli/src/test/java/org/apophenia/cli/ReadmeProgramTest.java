@@ -83,6 +83,17 @@ class ReadmeProgramTest {
         assertThat(j.get("replayedOps").asLong()).as(mode).isPositive();
       }
     }
+    // the same classes from a jar
+    Path jar = dir.resolve("power.jar");
+    try (java.util.jar.JarOutputStream j = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+      j.putNextEntry(new java.util.jar.JarEntry("com/example/PowerIteration.class"));
+      j.write(Files.readAllBytes(classes.resolve("com/example/PowerIteration.class")));
+      j.closeEntry();
+    }
+    CliRun fromJar = CliRun.of("run", "--class", "com.example.PowerIteration", "--classpath", jar.toString(),
+        "--iterations", "40", "--size", "16", "--json");
+    assertThat(fromJar.exitCode()).as(fromJar.err()).isZero();
+    assertThat(new ObjectMapper().readTree(fromJar.out()).get("checksum").asText()).isEqualTo(checksum);
     Path out = dir.resolve("out");
     CliRun withOut = run(classes, "PowerIteration", "--iterations", "20", "--size", "16", "--out", out.toString());
     assertThat(withOut.exitCode()).as(withOut.err()).isZero();
