@@ -94,9 +94,13 @@ public final class ChartAxes {
     chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
   }
 
+  /** Closer than this, relative, two points are drawn on top of each other. */
+  static final double INDISTINGUISHABLE = 0.005;
+
   /**
-   * The legend name of a series, noting an earlier series it coincides with (the same y at the same
-   * x everywhere), which it would otherwise hide: "auto-200 (same values as auto)".
+   * The legend name of a series, noting an earlier series it would hide: one with the same y at the
+   * same x everywhere ("auto-200 (same values as auto)"), or within {@value #INDISTINGUISHABLE} of it
+   * everywhere, closer than the picture can show ("none medium (within 0.5% of none small)").
    */
   public static String legendName(String name, List<Double> xs, List<Double> ys, List<String> earlierNames,
       List<List<Double>> earlierXs, List<List<Double>> earlierYs) {
@@ -105,6 +109,22 @@ public final class ChartAxes {
         return name + " (same values as " + earlierNames.get(i) + ")";
       }
     }
+    for (int i = 0; i < earlierNames.size(); i++) {
+      if (earlierXs.get(i).equals(xs) && close(earlierYs.get(i), ys)) {
+        return name + " (within 0.5% of " + earlierNames.get(i) + ")";
+      }
+    }
     return name;
+  }
+
+  private static boolean close(List<Double> a, List<Double> b) {
+    for (int k = 0; k < a.size(); k++) {
+      double x = a.get(k);
+      double y = b.get(k);
+      if (!(Math.abs(x - y) <= INDISTINGUISHABLE * Math.max(Math.abs(x), Math.abs(y)))) {
+        return false;
+      }
+    }
+    return true;
   }
 }

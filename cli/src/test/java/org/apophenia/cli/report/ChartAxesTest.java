@@ -106,5 +106,10 @@ class ChartAxesTest {
         List.of(xs, xs), List.of(List.of(4.0, 6.0), List.of(5.0, 6.0)))).isEqualTo("auto-200 (same values as auto)");
     assertThat(ChartAxes.legendName("auto", xs, List.of(5.0, 6.0), List.of("manual"), List.of(xs),
         List.of(List.of(4.0, 6.0)))).isEqualTo("auto");
+    // Figure 6's untraced s3d, small and medium: 2.90808 and 2.90801 it/s, one line at any size drawn
+    assertThat(ChartAxes.legendName("none medium", xs, List.of(2.90801, 2.56928), List.of("none small"),
+        List.of(xs), List.of(List.of(2.90808, 2.56932)))).isEqualTo("none medium (within 0.5% of none small)");
+    assertThat(ChartAxes.legendName("b", xs, List.of(1.0, 2.0), List.of("a"), List.of(xs),
+        List.of(List.of(1.0, 2.02)))).as("1% apart: told apart").isEqualTo("b");
   }
 }
