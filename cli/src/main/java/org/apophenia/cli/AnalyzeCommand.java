@@ -74,7 +74,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv, and "
-          + "manifest.json naming them: all of them appear at the end, or none.")
+          + "manifest.json naming them: all of them appear at the end, or none (default: no files).")
   Path out;
 
   /** {@code --settings} and a flag per knob of Apophenia's registry. */
@@ -164,7 +164,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     // switches of every op would be a large part of what is measured (see SpanSampler).
     TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
-    TraceSink<StreamOp> observed = reachable == null ? rec : new BoundSink(rec, reachable);
+    // which operations were reachable, for the picture's bound curve: only when --out draws it
+    java.util.BitSet reachableOps = reachable != null && out != null ? new java.util.BitSet() : null;
+    TraceSink<StreamOp> observed = reachable == null ? rec
+        : new BoundSink(rec, reachable, config.get(Knobs.MIN_TRACE_LENGTH), reachableOps);
     TraceSink<StreamOp> sink = new ObservedSink<>(shard == null ? observed : shard.record(observed), account);
     try (Interceptor<StreamOp> apophenia = ShardSession.replicate(shard, Interceptor.builder(StreamTokenizer.INSTANCE, sink)
         .settings(config).listener(mining).account(account)).build()) {
@@ -191,6 +194,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     long own = Bucket.apophenia(t);
     Summary summary = rec.summary();
     Map<String, Object> extra = new LinkedHashMap<>();
+    Map<String, Object> provenance = Provenance.of("analyze", config, true, null, null);
+    extra.put("provenance", provenance);
     extra.put("settings", apophenia.presetName());
     // the preset's name alone hides the flags given on top of it: every knob's value in effect
     extra.put("knobs", config.echo());
@@ -209,12 +214,18 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     extra.put("perOp", perOp);
     extra.put("timing", timing(account));
-    extra.put("issueCpuNanosPerOp", feed.cpuNanos() < 0 ? -1.0 : (double) feed.cpuNanos() / n);
+    extra.put("issueCpuNanosPerOp", feed.cpuNanos() < 0 ? null : (double) feed.cpuNanos() / n);
+    if (feed.cpuNanos() < 0) {
+      extra.put("issueCpuNanosPerOpReason", "this JVM does not measure a thread's CPU time");
+    }
     Map<String, Object> steady = steadyState(feed.steadyState(stats.ops()), t, feed.cpuNanos(), stats.ops());
     extra.put("steadyState", steady);
     if (reachable != null) {
       extra.put("coverageBound", reachable.bound());
-      extra.put("coverageOverBound", reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
+      extra.put("coverageOverBound", reachable.bound() == 0 ? null : summary.coverage() / reachable.bound());
+      if (reachable.bound() == 0) {
+        extra.put("coverageOverBoundReason", "no operation is reachable by any online finder (0/0)");
+      }
     }
     // how the traces recorded split: those issued once and never again (recorded for nothing), the
     // ones the cache holds at the end, and the mined candidates refused as variants of a cached trace
@@ -236,10 +247,11 @@ final class AnalyzeCommand implements Callable<Integer> {
       extra.put("profile", recording.finish(spec.commandLine().getErr()));
     }
     if (set != null) {
-      String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
-          file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
-          summary.firstReplayOp());
-      ReportWriter.write(set, title, rec, mining, extra, window);
+      String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %s, %s",
+          file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(),
+          SampleRunSupport.plural(summary.tracesRecorded(), "trace"), summary.firstReplayOp() < 0 ? "nothing replayed"
+              : "first replay at op " + summary.firstReplayOp());
+      ReportWriter.write(set, title, rec, mining, extra, window, reachableOps);
       set.commit();
     }
     PrintWriter w = spec.commandLine().getOut();
@@ -253,16 +265,19 @@ final class AnalyzeCommand implements Callable<Integer> {
       ObjectMapper mapper = new ObjectMapper().configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
       w.println(mapper.writeValueAsString(ReportWriter.summaryMap(summary, extra)));
     } else {
+      w.println(Provenance.header(provenance));
       w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", file.getFileName(), summary.ops(),
           summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
       if (reachable != null) {
-        w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; coverage is %.3f of it%n",
-            config.get(Knobs.MIN_TRACE_LENGTH), 100 * reachable.bound(),
-            reachable.bound() == 0 ? 0 : summary.coverage() / reachable.bound());
+        w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; %s%n",
+            config.get(Knobs.MIN_TRACE_LENGTH), 100 * reachable.bound(), reachable.bound() == 0
+                ? "no coverage to compare (0/0)" : String.format(java.util.Locale.ROOT, "coverage is %.3f of it",
+                    summary.coverage() / reachable.bound()));
       }
       w.printf("traces recorded %d (%d never replayed, %d cached at the end), replays %d, mean trace length %.1f, "
-          + "first replay at op %d%n", summary.tracesRecorded(), stats.tracesIssuedOnce(), stats.traces(),
-          summary.replays(), summary.meanTraceLength(), summary.firstReplayOp());
+          + "first replay at %s%n", summary.tracesRecorded(), stats.tracesIssuedOnce(), stats.traces(),
+          summary.replays(), summary.meanTraceLength(),
+          summary.firstReplayOp() < 0 ? "no op (nothing replayed)" : "op " + summary.firstReplayOp());
       w.printf("untraceable ops %d; %d mining jobs (%d failed), %.1f ms mining%n",
           summary.untraceableOps(), stats.jobsIngested(), stats.jobsFailed(), mining.miningMillis());
       w.printf(java.util.Locale.ROOT, "real ns/op: Apophenia %.0f, %.2f M ops/s (tokenize %.0f, match %.0f, ingest %.0f; "
@@ -306,7 +321,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     m.put("ops", ops - w.fromOp());
     m.put("apopheniaNanosPerOp", (double) own / n);
     m.put("apopheniaOpsPerSecond", own <= 0 ? 0.0 : 1e9 * n / own);
-    m.put("issueCpuNanosPerOp", cpuEnd < 0 || w.cpuBefore() < 0 ? -1.0 : (double) (cpuEnd - w.cpuBefore()) / n);
+    m.put("issueCpuNanosPerOp", cpuEnd < 0 || w.cpuBefore() < 0 ? null : (double) (cpuEnd - w.cpuBefore()) / n);
     Map<String, Object> perOp = new LinkedHashMap<>();
     for (Bucket b : Bucket.values()) {
       perOp.put(b.key(), (double) d[b.ordinal()] / n);

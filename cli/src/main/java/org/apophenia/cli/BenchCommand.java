@@ -54,12 +54,12 @@ final class BenchCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Write every table as CSV, the plots as PNG, and bench.json (merged group by group with an existing one).")
+      description = "Write every table as CSV, the plots as PNG, and bench.json (merged group by group with an existing one), and provenance.json (default: none, print only).")
   Path out;
 
   @Option(names = "--markdown", paramLabel = "FILE",
       description = "Write one Markdown section per group into FILE, between generated-part markers "
-          + "(appended if absent; the rest of FILE and the sections of groups not run are kept).")
+          + "(appended if absent; the rest of FILE and the sections of groups not run are kept); default: none.")
   Path markdown;
 
   // Split here rather than by picocli, which drops empty names ("4," would silently mean "4").
@@ -94,7 +94,7 @@ final class BenchCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserError("--only: " + e.getMessage(), e);
     }
-    Path outDir = OutputPaths.directory("--out", out, List.of("bench.json"));
+    Path outDir = OutputPaths.directory("--out", out, List.of("bench.json", "provenance.json"));
     Path markdownFile = OutputPaths.file("--markdown", markdown);
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     Map<String, Object> previous = out == null ? null : previousJson(mapper, outDir.resolve("bench.json"));
@@ -113,17 +113,29 @@ final class BenchCommand implements Callable<Integer> {
     }
     settings.progress("all groups done in %.1f s", (System.nanoTime() - start) / 1e9);
     PrintWriter w = spec.commandLine().getOut();
+    // simulated groups run under the legion cost model; groups 1, 2's analysis times and 5 are real time
+    Map<String, Object> provenance = Provenance.of("bench" + (quick ? " --quick" : ""),
+        org.apophenia.autotrace.ApopheniaSettings.defaults(), true, "legion", org.apophenia.legion.cost.CostModel.legion());
+    provenance.put("costModelNote", "simulated times (groups 3, 6, 7) are under this model; groups 1, 2 and 4 measure "
+        + "real time, and group 5 runs StarPU itself");
     if (json) {
-      w.println(mapper.writeValueAsString(BenchReport.json(entries, quick)));
+      Map<String, Object> j = new java.util.LinkedHashMap<>();
+      j.put("provenance", provenance);
+      j.putAll(BenchReport.json(entries, quick));
+      w.println(mapper.writeValueAsString(j));
     } else {
+      w.println(Provenance.header(provenance));
       w.print(BenchReport.text(entries));
     }
     if (out != null) {
       // the tables, plots and bench.json appear together at the end, or not at all
       try (FileSet set = FileSet.open(outDir)) {
         List<String> files = BenchReport.writeFiles(set, entries);
-        set.writeString("bench.json",
-            mapper.writeValueAsString(BenchReport.mergeJson(previous, BenchReport.json(entries, quick))));
+        Map<String, Object> merged = new java.util.LinkedHashMap<>();
+        merged.put("provenance", provenance); // of this run; groups merged from an earlier run keep their numbers
+        merged.putAll(BenchReport.mergeJson(previous, BenchReport.json(entries, quick)));
+        set.writeString("bench.json", mapper.writeValueAsString(merged));
+        set.writeString("provenance.json", mapper.writeValueAsString(provenance));
         set.commit();
         settings.progress("wrote %d files and bench.json under %s", files.size(), out);
       }

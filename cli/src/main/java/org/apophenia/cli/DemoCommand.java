@@ -42,10 +42,11 @@ final class DemoCommand implements Callable<Integer> {
     w.println("the program has no trace annotations.");
     w.flush();
     PrintWriter bar = System.console() != null ? spec.commandLine().getErr() : null;
-    RunResult none = SampleRunSupport.run(new Jacobi(), o, null, bar);
+    w.println(Provenance.header(SampleRunSupport.provenance("demo", o.withMode(Mode.AUTO))));
+    RunResult none = SampleRunSupport.run("demo", new Jacobi(), o, null, bar);
     RunResult auto;
     try (FileSet set = FileSet.open(target)) {
-      auto = SampleRunSupport.run(new Jacobi(), o.withMode(Mode.AUTO), set, bar);
+      auto = SampleRunSupport.run("demo", new Jacobi(), o.withMode(Mode.AUTO), set, bar);
       set.commit();
     }
     w.printf("%-22s %12s %12s%n", "", "no tracing", "Apophenia");

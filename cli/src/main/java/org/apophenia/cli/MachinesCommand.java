@@ -28,10 +28,11 @@ import picocli.CommandLine.Spec;
  *
  * <p>Contract: without arguments, a summary of every preset at one node; {@code MACHINE...} (e.g.
  * {@code perlmutter:16}) summarises those presets; {@code --validate FILE} checks a machine file and
- * summarises it, or prints one line {@code FILE: $.json.path: problem} and exits with 2. {@code --json}
- * prints the machines instead as a JSON array of machine files (the schema of
- * {@link MachineFile}), so the output of {@code machines --json workstation} is a valid starting point
- * for a custom machine.
+ * summarises it, or prints one line {@code --validate FILE: $.json.path: problem} and exits with 2.
+ * {@code --json} prints the machines instead in the machine-file schema ({@link MachineFile}): one
+ * named machine as one object, so that {@code machines --json workstation > m.json} is a machine file
+ * that {@code --validate} and {@code run --machine} accept; several (or all, without a name) as a JSON
+ * array of such objects.
  */
 @Command(
     name = "machines",
@@ -42,10 +43,11 @@ import picocli.CommandLine.Spec;
 final class MachinesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--json", description = "Print machine JSON (the machine-file schema) instead of a summary.")
+  @Option(names = "--json", description = "Print machine JSON (the machine-file schema) instead of a summary: "
+      + "one named machine as one object (a machine file), several as an array of them.")
   boolean json;
 
-  @Option(names = "--validate", paramLabel = "FILE", description = "Check a machine JSON file and print it.")
+  @Option(names = "--validate", paramLabel = "FILE", description = "Check a machine JSON file and print it (default: no file; list presets).")
   Path validate;
 
   @Parameters(paramLabel = "MACHINE", arity = "0..*",
@@ -78,7 +80,7 @@ final class MachinesCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      printJson(out, machines);
+      printJson(out, machines, wanted.size() == 1 || validate != null);
     } else {
       if (validate != null) {
         out.println(validate + ": valid machine file");
@@ -94,12 +96,13 @@ final class MachinesCommand implements Callable<Integer> {
     return MachineFiles.read("--validate", file);
   }
 
-  private static void printJson(PrintWriter out, List<Machine> machines) {
+  /** One machine as one object (a machine file), or several as an array. */
+  private static void printJson(PrintWriter out, List<Machine> machines, boolean one) {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ArrayNode all = mapper.createArrayNode();
     machines.forEach(m -> all.add(MachineFile.toTree(m)));
     try {
-      out.println(mapper.writeValueAsString(all));
+      out.println(mapper.writeValueAsString(one ? all.get(0) : all));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -162,8 +162,7 @@ public final class Main {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"apophenia " + (v == null ? "development build" : v)};
+      return new String[] {"apophenia " + Provenance.version()};
     }
   }
 }

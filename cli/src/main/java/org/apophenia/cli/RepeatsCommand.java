@@ -56,11 +56,11 @@ final class RepeatsCommand implements Callable<Integer> {
   Input input;
 
   static final class Input {
-    @Option(names = "--text", paramLabel = "STRING", description = "Each character is a token.")
+    @Option(names = "--text", paramLabel = "STRING", description = "Each character is a token (no default: give --text or --tokens).")
     String text;
 
     @Option(names = "--tokens", paramLabel = "FILE",
-        description = "Each non-empty line not starting with '#' is a token.")
+        description = "Each non-empty line not starting with '#' is a token (no default: give --text or --tokens).")
     Path tokens;
   }
 

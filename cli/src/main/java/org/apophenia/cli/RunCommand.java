@@ -39,9 +39,12 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "SAMPLE", description = "One of: ${COMPLETION-CANDIDATES}.",
+  @Parameters(paramLabel = "SAMPLE", arity = "0..1", description = "One of: ${COMPLETION-CANDIDATES} (or --class).",
       completionCandidates = SampleNames.class)
   String sample;
+
+  /** {@code --class NAME --classpath JAR|DIR}: a program of the user's own instead of SAMPLE. */
+  @Mixin ProgramOptions program;
 
   @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
       description = "none, manual (the sample's hand-placed traces) or auto (Apophenia); default ${DEFAULT-VALUE}.")
@@ -77,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write Apophenia's dumps (summary.json, traces.json, trace-search.csv/png, mining.csv) and the "
           + "simulated timeline (timeline.json for Perfetto, timeline.paje for ViTE), and manifest.json naming them: "
-          + "all of them appear at the end, or none.")
+          + "all of them appear at the end, or none (default: no files).")
   Path out;
 
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
@@ -116,10 +119,12 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     // Everything is checked before the sample starts: a mistake costs no time and writes nothing.
-    Sample s = Samples.create(sample);
+    ProgramOptions.Program p = program.resolve(sample);
+    Sample s = p.create();
+    String name = s.name();
     Mode m = Mode.parse(mode);
     int n = iterations == null ? s.defaultIterations() : Limits.ITERATIONS.check(iterations);
-    Limits.size(sample).check(size);
+    Limits.size(name).check(size);
     Limits.TILES.check(tiles);
     if (tiles != null && tiles > (size == null ? s.defaultSize() : size)) {
       throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
@@ -128,7 +133,7 @@ final class RunCommand implements Callable<Integer> {
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel))
         .withScheduler(scheduling.scheduler());
     // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
-    RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
+    RunBudget.check(name, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
     Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
     if (target != null) {
       OutputPaths.temporaryDirectory("run --out keeps per-operation records there while it runs");
@@ -147,15 +152,18 @@ final class RunCommand implements Callable<Integer> {
       return ShardLauncher.launch(spec, shards, out);
     }
     try (ShardSession shard = shards.join(spec, out)) {
-      return run(s, o, shard, target);
+      return run(p, s, m, o, shard, target);
     }
   }
 
   /**
    * Runs the sample (after {@code --jit-warmup} runs), as one shard if {@code shard} is not null, and
-   * reports; {@code target} is the checked {@code --out} directory, or null.
+   * reports; {@code p} is the program {@code s} came from, {@code target} the checked {@code --out}
+   * directory, or null.
    */
-  private int run(Sample s, RunOptions o, ShardSession shard, Path target) throws IOException {
+  private int run(ProgramOptions.Program p, Sample s, Mode m, RunOptions o, ShardSession shard, Path target)
+      throws IOException {
+    String name = s.name();
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
     Map<String, Object> profiled = null;
@@ -165,7 +173,7 @@ final class RunCommand implements Callable<Integer> {
         if (System.console() != null) {
           err.printf("JIT warm-up run %d of %d%n", i + 1, jitWarmup);
         }
-        SampleRunSupport.run(Samples.create(sample), o, null, null);
+        SampleRunSupport.run(p.create(), o, null, null);
       }
       if (jitWarmup > 0) {
         // the warm-up runs' garbage is not the measured run's: collect it now, so that the measured
@@ -175,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
       ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
       try (FileSet set = target == null ? null : FileSet.open(target)) {
         try {
-          r = SampleRunSupport.run(s, measured, set, System.console() != null ? err : null);
+          r = SampleRunSupport.run("run", s, measured, set, System.console() != null ? err : null);
         } finally {
           if (recording != null) {
             recording.stop();
@@ -189,13 +197,22 @@ final class RunCommand implements Callable<Integer> {
         }
       }
     } catch (SampleCheckException e) {
-      err.println("apophenia run: " + sample + " computed wrong numbers: " + e.getMessage());
+      err.println("apophenia run: " + name + " computed wrong numbers: " + e.getMessage());
       return 1;
+    } catch (UserError e) {
+      throw e;
+    } catch (org.apophenia.samples.adapter.TraceMismatchException e) {
+      throw ProgramOptions.annotationMismatch(m, s, e);
+    } catch (RuntimeException e) {
+      throw p.failure().apply(e); // a program of one's own: its exception at its own frame
     }
     if (shard != null) {
       shard.finish();
     }
     PrintWriter w = spec.commandLine().getOut();
+    for (org.apophenia.samples.array.PoolGrowth.Warning lw : r.lifetimeWarnings()) {
+      err.println("apophenia run: warning: " + lw.message()); // also under --json: counted there
+    }
     if (json) {
       java.util.Map<String, Object> j = SampleRunSupport.summary(r, measured);
       if (shard != null) {
@@ -211,11 +228,13 @@ final class RunCommand implements Callable<Integer> {
       }
       w.println(new ObjectMapper().writeValueAsString(j));
     } else {
+      w.println(Provenance.header(SampleRunSupport.provenance("run", o)));
       w.printf("%s, %s mode, on %s (%d tiles, size %d): %d iterations, %d ops%n", r.sample(), r.mode(), r.machine(),
           r.tiles(), r.size(), r.iterations(), r.ops());
-      w.printf("traced %d ops (%.1f%%), replayed %d; %d traces (%d never replayed), %d replays; every iteration "
-          + "replayed from %s%n", r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(),
-          r.tracesNeverReplayed(), r.replays(),
+      w.printf("traced %d ops (%.1f%%), replayed %d; %s (%d never replayed), %s; every iteration "
+          + "replayed from %s%n", r.tracedOps(), 100 * r.coverage(), r.replayedOps(),
+          SampleRunSupport.plural(r.tracesRecorded(), "trace"), r.tracesNeverReplayed(),
+          SampleRunSupport.plural(r.replays(), "replay"),
           r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
       w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
           r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
@@ -250,8 +269,7 @@ final class RunCommand implements Callable<Integer> {
       long issuedInJvm = issuedInJvm(r);
       if (issuedInJvm < COMPILED_AFTER_OPS) {
         w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
-            + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
-            Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
+            + "%d needed; %s%n", issuedInJvm, COMPILED_AFTER_OPS, jitAdvice(r.ops()));
       }
       SampleRunSupport.printScheduling(w, r.scheduling());
       if (shard != null) {
@@ -265,6 +283,21 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * The {@code --jit-warmup} that reaches {@link #COMPILED_AFTER_OPS} operations in this JVM, only if
+   * the flag accepts it; otherwise what does reach them (more iterations at the flag's maximum).
+   */
+  static String jitAdvice(long opsPerRun) {
+    long runs = Math.max(1, (COMPILED_AFTER_OPS + opsPerRun - 1) / Math.max(1, opsPerRun) - 1);
+    if (runs <= Limits.JIT_WARMUP.max()) {
+      return "--jit-warmup " + runs + " measures compiled code";
+    }
+    long perRun = (COMPILED_AFTER_OPS + Limits.JIT_WARMUP.max()) / (Limits.JIT_WARMUP.max() + 1);
+    return "this run is too short for --jit-warmup (at most " + Limits.JIT_WARMUP.max() + ") to reach them: "
+        + "--jit-warmup " + Limits.JIT_WARMUP.max() + " with more --iterations (about " + perRun
+        + " ops a run) measures compiled code";
   }
 
   /** One line of the per-op decomposition: real ns per op in each bucket, their sum and the wall. */

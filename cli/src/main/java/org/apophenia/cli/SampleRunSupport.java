@@ -79,16 +79,22 @@ final class SampleRunSupport {
    * it); with {@code progress}, draws a bar.
    */
   static RunResult run(Sample sample, RunOptions options, FileSet out, PrintWriter progress) throws IOException {
+    return run("run", sample, options, out, progress);
+  }
+
+  /** {@link #run(Sample, RunOptions, FileSet, PrintWriter)} for {@code command} (its name in the provenance). */
+  static RunResult run(String command, Sample sample, RunOptions options, FileSet out, PrintWriter progress)
+      throws IOException {
     if (out == null) {
-      return run(sample, options, null, progress, null, null);
+      return run(command, sample, options, null, progress, null, null);
     }
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the run.
     try (TraceSearchLog rec = TraceSearchLog.spilling(); MiningLog mining = MiningLog.recording()) {
-      return run(sample, options, out, progress, rec, mining);
+      return run(command, sample, options, out, progress, rec, mining);
     }
   }
 
-  private static RunResult run(Sample sample, RunOptions options, FileSet out, PrintWriter progress,
+  private static RunResult run(String command, Sample sample, RunOptions options, FileSet out, PrintWriter progress,
       TraceSearchLog rec, MiningLog mining) throws IOException {
     TimelineLog timeline = out == null ? null
         : TimelineLog.bounded(options.machine(), TimelineLog.DEFAULT_MAX_SPANS);
@@ -107,9 +113,9 @@ final class SampleRunSupport {
       ((ProgressBar) o.progress()).done();
     }
     if (out != null) {
-      String title = String.format("%s (%s): %.1f%% of %d ops traced, %d traces", r.sample(), r.mode(),
-          100 * r.coverage(), r.ops(), r.tracesRecorded());
-      ReportWriter.write(out, title, rec, mining, summary(r, options), 5000);
+      String title = String.format("%s (%s): %.1f%% of %d ops traced, %s", r.sample(), r.mode(),
+          100 * r.coverage(), r.ops(), plural(r.tracesRecorded(), "trace"));
+      ReportWriter.write(out, title, rec, mining, summary(command, r, options), 5000);
       try (Writer w = out.writer("timeline.json")) {
         ChromeTrace.write(timeline.timeline(), w);
       }
@@ -125,7 +131,32 @@ final class SampleRunSupport {
    * of every knob of the settings Apophenia ran with ({@code knobs}).
    */
   static Map<String, Object> summary(RunResult r, RunOptions o) {
+    return summary("run", r, o);
+  }
+
+  /** "1 trace", "2 traces". */
+  static String plural(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  /** The cost model's name as {@code --cost-model} spells it. */
+  static String costModelName(CostModel c) {
+    if (c instanceof CostModel.Fixed f) {
+      return f.nanos() == 0 ? "none" : "fixed";
+    }
+    return c instanceof CostModel.Measured ? "measured" : "legion";
+  }
+
+  /** What produced a run of {@code command}: {@link Provenance#of}. */
+  static Map<String, Object> provenance(String command, RunOptions o) {
+    return Provenance.of(command, o.config(), o.mode() == org.apophenia.samples.adapter.Mode.AUTO,
+        costModelName(o.costModel()), o.costModel());
+  }
+
+  /** {@link #summary(RunResult, RunOptions)} of {@code command}, which the provenance names. */
+  static Map<String, Object> summary(String command, RunResult r, RunOptions o) {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("provenance", provenance(command, o));
     m.put("sample", r.sample());
     m.put("mode", r.mode());
     m.put("machine", r.machine());
@@ -144,8 +175,24 @@ final class SampleRunSupport {
     m.put("apopheniaNanos", r.apopheniaNanos());
     m.put("wallNanos", r.wallNanos());
     m.put("simulatedMakespanNanos", r.simulatedMakespanNanos());
-    m.put("warmupIterations", r.warmupIterations());
+    // no warm-up point is null with its reason, never a number that is not one
+    m.put("warmupIterations", r.warmupIterations() < 0 ? null : r.warmupIterations());
+    if (r.warmupIterations() < 0) {
+      m.put("warmupIterationsReason", r.mode().equals("none") ? "nothing is traced in mode none"
+          : "no iteration from which every later iteration's loop-body operations were all replayed");
+    }
     m.put("check", r.check());
+    // arrays that outlived their iteration: each warning with the program's line that made them
+    m.put("lifetimeWarningCount", r.lifetimeWarnings().size());
+    m.put("lifetimeWarnings", r.lifetimeWarnings().stream().map(x -> {
+      Map<String, Object> w = new LinkedHashMap<>();
+      w.put("site", x.site());
+      w.put("arrays", x.arrays());
+      w.put("iterations", x.iterations());
+      w.put("judgedIterations", x.judgedIterations());
+      w.put("message", x.message());
+      return w;
+    }).toList());
     m.put("steadyState", steady(r.steadyState()));
     Map<String, Object> perOp = new LinkedHashMap<>();
     perOp.put("steadyState", perOp(r.steadyState()));

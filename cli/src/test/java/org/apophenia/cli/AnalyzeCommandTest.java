@@ -124,7 +124,8 @@ class AnalyzeCommandTest {
       if (java.lang.management.ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported()) {
         assertThat(s.get("issueCpuNanosPerOp").asDouble()).as("the issuing thread's CPU time").isPositive();
       } else {
-        assertThat(s.get("issueCpuNanosPerOp").asDouble()).as("not measured").isEqualTo(-1.0);
+        assertThat(s.get("issueCpuNanosPerOp").isNull()).as("not measured: null, with a reason").isTrue();
+        assertThat(s.get("issueCpuNanosPerOpReason").asText()).isNotEmpty();
       }
     }
   }
@@ -236,6 +237,17 @@ class AnalyzeCommandTest {
     ApopheniaSettings asked = ApopheniaSettings.defaults().toBuilder().set(Knobs.VISIT_THRESHOLD, 2).build();
     assertThat(s.get("knobs")).isEqualTo(JSON.valueToTree(asked.echo()));
     assertThat(s.get("knobs").get("visitThreshold").asInt()).isEqualTo(2);
+    JsonNode p = s.get("provenance");
+    assertThat(p.get("version").asText()).isEqualTo(Provenance.version());
+    assertThat(p.get("command").asText()).isEqualTo("analyze");
+    assertThat(p.get("knobs")).isEqualTo(s.get("knobs"));
+    assertThat(p.get("knobsChangedFromDefaults")).as("what the flags changed, unlike 'settings'")
+        .isEqualTo(JSON.readTree("{\"visitThreshold\": 2}"));
+    assertThat(p.get("costModel").isNull()).as("analyze simulates nothing").isTrue();
+    assertThat(p.get("costModelReason").asText()).contains("nothing simulated");
+    assertThat(CliRun.of("analyze", pipeline, "--visit-threshold", "2").out().lines().findFirst().orElse(""))
+        .as("the table's header line").startsWith("apophenia " + Provenance.version() + " analyze; knobs: the defaults but "
+            + "visitThreshold 2; cost model none");
     for (Knob<?> k : Knobs.all()) {
       assertThat(s.get("knobs").has(k.name())).as(k.name()).isTrue();
     }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.apophenia.cli.output.FileSet;
+import org.apophenia.cli.report.ChartAxes;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -247,48 +248,89 @@ public final class BenchReport {
       new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44), new Color(255, 127, 14),
       new Color(148, 103, 189), new Color(140, 86, 75), new Color(227, 119, 194), new Color(127, 127, 127)};
 
-  /** Draws {@code plot} with XChart; headless-safe. Series without a finite point are left out. */
+  /**
+   * Draws {@code plot} with XChart; headless-safe. Series without a finite point are left out; each
+   * line joins its points in the order of x; a log x axis of counts that double (nodes) labels every
+   * count, other log x axes their decades, a log y axis within decades; a linear x axis gets round ticks; a series
+   * that coincides with an earlier one says so in the legend.
+   */
   static void drawPng(Plot plot, OutputStream png) throws IOException {
     System.setProperty("java.awt.headless", "true");
+    XYChart chart = chart(plot);
+    javax.imageio.ImageIO.setUseCache(false); // no cache file in java.io.tmpdir
+    BitmapEncoder.saveBitmap(chart, png, BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /** The chart {@link #drawPng} draws (tests read its axes). */
+  static XYChart chart(Plot plot) {
     XYChart chart = new XYChartBuilder().width(900).height(520).title(plot.title())
         .xAxisTitle(plot.xLabel()).yAxisTitle(plot.yLabel()).build();
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setPlotGridLinesVisible(true);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.getStyler().setXAxisLogarithmic(plot.logX());
-    chart.getStyler().setYAxisLogarithmic(plot.logY());
+    List<Double> allX = new ArrayList<>();
+    for (Plot.Series series : plot.series()) {
+      for (double x : series.x()) {
+        if (Double.isFinite(x)) {
+          allX.add(x);
+        }
+      }
+    }
+    boolean counts = plot.logX() && ChartAxes.powersOfTwo(allX);
+    if (counts) {
+      ChartAxes.countAxis(chart);
+    } else {
+      // other log x axes (task granularity in µs) keep decade labels: within decades they overlap
+      chart.getStyler().setXAxisLogarithmic(plot.logX());
+    }
+    if (plot.logY()) {
+      ChartAxes.readableLogY(chart);
+    }
+    List<String> drawnNames = new ArrayList<>();
+    List<List<Double>> drawnXs = new ArrayList<>();
+    List<List<Double>> drawnYs = new ArrayList<>();
+    double yAny = Double.NaN;
     int k = 0;
     for (Plot.Series series : plot.series()) {
-      List<Double> xs = new ArrayList<>();
-      List<Double> ys = new ArrayList<>();
+      java.util.TreeMap<Double, Double> points = new java.util.TreeMap<>(); // joined in the order of x
       for (int i = 0; i < series.x().length; i++) {
         double x = series.x()[i];
         double y = series.y()[i];
         if (Double.isFinite(x) && Double.isFinite(y) && (!plot.logX() || x > 0) && (!plot.logY() || y > 0)) {
-          xs.add(x);
-          ys.add(y);
+          points.put(counts ? ChartAxes.log2(x) : x, y);
         }
       }
-      if (xs.isEmpty()) {
+      if (points.isEmpty()) {
         continue;
       }
-      XYSeries line = chart.addSeries(series.name(), xs, ys);
+      List<Double> xs = new ArrayList<>(points.keySet());
+      List<Double> ys = new ArrayList<>(points.values());
+      yAny = ys.get(0);
+      String legend = ChartAxes.legendName(series.name(), xs, ys, drawnNames, drawnXs, drawnYs);
+      drawnNames.add(series.name());
+      drawnXs.add(xs);
+      drawnYs.add(ys);
+      XYSeries line = chart.addSeries(legend, xs, ys);
       if (!series.dashed() || k == 0) {
         k++;
       }
       Color c = COLORS[(k - 1) % COLORS.length];
       line.setLineColor(c);
       line.setMarkerColor(c);
-      line.setMarker(series.dashed() ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
-      if (series.dashed()) {
+      line.setMarker(!legend.equals(series.name()) ? SeriesMarkers.CROSS
+          : series.pointsOnly() ? SeriesMarkers.SQUARE : series.dashed() ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+      if (series.pointsOnly()) {
+        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      } else if (series.dashed() || !legend.equals(series.name())) {
         line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
             new float[] {6, 4}, 0));
       }
     }
     if (k == 0) {
       chart.addSeries("no data", new double[] {1}, new double[] {1});
+    } else if (!plot.logX() && !allX.isEmpty()) {
+      ChartAxes.roundTicks(chart, java.util.Collections.min(allX), java.util.Collections.max(allX), yAny);
     }
-    javax.imageio.ImageIO.setUseCache(false); // no cache file in java.io.tmpdir
-    BitmapEncoder.saveBitmap(chart, png, BitmapEncoder.BitmapFormat.PNG);
+    return chart;
   }
 }

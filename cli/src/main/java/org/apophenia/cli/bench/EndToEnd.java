@@ -59,14 +59,19 @@ final class EndToEnd implements BenchGroup {
           r.put(m, SampleRunner.run(Samples.create(name), options(m, iterations)));
         }
       } catch (RuntimeException e) {
-        notes.add(name + ": skipped: " + e);
-        runs.row(name, "skipped: " + e.getMessage(), null, null, null, null, null, null, null, null, null, null);
+        // said where it is seen: on stderr as it happens, in the notes and in the table's row
+        String why = e instanceof org.apophenia.samples.adapter.TraceMismatchException
+            ? "its hand-placed traces (--mode manual) do not repeat: " + e.getMessage()
+            : e.getClass().getSimpleName() + ": " + e.getMessage();
+        s.progress("  %s skipped: %s", name, why);
+        notes.add(name + ": skipped: " + why);
+        runs.row(name, "skipped: " + why, null, null, null, null, null, null, null, null, null, null);
         continue;
       }
       RunResult none = r.get(Mode.NONE);
       for (RunResult x : r.values()) {
         runs.row(name, x.mode(), x.iterations(), x.ops(), x.coverage(),
-            x.warmupIterations() < 0 ? "never" : (Object) x.warmupIterations(), x.analysisNanos() / 1e6,
+            x.warmupIterations() < 0 ? null : (Object) x.warmupIterations(), x.analysisNanos() / 1e6,
             x.analysisNanos() / 1e3 / Math.max(1, x.ops()), x.apopheniaNanos() / 1e6, x.wallNanos() / 1e6,
             x.simulatedMakespanNanos() / 1e6, x.checksum().equals(none.checksum()) ? "yes" : "NO");
       }
@@ -79,7 +84,7 @@ final class EndToEnd implements BenchGroup {
       ratios.row(name, Stats.ratio(auto.wallNanos(), man.wallNanos()), Stats.ratio(none.wallNanos(), auto.wallNanos()),
           Stats.ratio(auto.analysisNanos(), man.analysisNanos()), Stats.ratio(none.analysisNanos(), auto.analysisNanos()),
           speedup, Stats.ratio(man.simulatedMakespanNanos(), auto.simulatedMakespanNanos()),
-          auto.warmupIterations() < 0 ? "never" : (Object) auto.warmupIterations());
+          auto.warmupIterations() < 0 ? null : (Object) auto.warmupIterations());
       manualOverAuto.add(Stats.ratio(man.simulatedMakespanNanos(), auto.simulatedMakespanNanos()));
       IterationMarks.SteadyState sn = none.steadyState();
       IterationMarks.SteadyState sm = man.steadyState();
@@ -123,6 +128,8 @@ final class EndToEnd implements BenchGroup {
             + warmups.stream().mapToInt(Integer::intValue).max().getAsInt(),
         Table.format(bestSpeedup), bestSample);
     notes.add("simulated times under the cost model " + CostModel.legion().describe());
+    notes.add("warm-up empty (— in text, an empty cell in CSV, null in JSON): no iteration from which every later "
+        + "iteration was replayed (always so in mode none)");
     return new GroupResult(List.of(runs.build(), ratios.build(), steady.build(), perOp.build()), List.of(), notes, cmp);
   }
 

@@ -54,6 +54,7 @@ final class TaskGranularity implements BenchGroup {
         "Where the issuing thread's real time goes per op, at the largest and the smallest width");
     List<Plot.Series> series = new ArrayList<>();
     List<String> metgs = new ArrayList<>();
+    List<Plot.Series> metgPoints = new ArrayList<>();
     // JIT warm-up of the whole stack (analysis, Apophenia, replay, simulator, kernels) at small widths,
     // where the runtime's cost shows: a single short run left later runs up to 3x slower than steady
     for (int round = 0; round < s.pick(1, 5); round++) {
@@ -112,11 +113,17 @@ final class TaskGranularity implements BenchGroup {
           Double.isNaN(metg.micros()) ? "no" : metg.micros() <= target ? "yes" : "no");
       metgs.add(mode + " " + metg);
       series.add(new Plot.Series(mode.toString(), gran, eff));
+      if (Double.isFinite(metg.micros())) {
+        metgPoints.add(Plot.Series.points("METG(50%) " + mode + ": " + metg, new double[] {metg.micros()},
+            new double[] {0.5}));
+      }
     }
+    series.addAll(metgPoints);
     double lo = series.stream().flatMapToDouble(x -> java.util.Arrays.stream(x.x())).min().orElse(1);
     double hi = series.stream().flatMapToDouble(x -> java.util.Arrays.stream(x.x())).max().orElse(10);
     series.add(new Plot.Series("50% efficiency", new double[] {lo, hi}, new double[] {0.5, 0.5}));
-    Plot plot = new Plot("granularity", "stencil: efficiency vs task granularity (METG at 50%)",
+    Plot plot = new Plot("granularity", "stencil: efficiency vs task granularity (METG at 50%: "
+        + String.join(", ", metgs) + ")",
         "task granularity (µs) = wall / tasks × cores", "efficiency", true, false, series);
     String cmp = String.format(Locale.ROOT,
         "the paper gives no METG; Task Bench measures Legion at 1760 µs on one Cori node, and on this machine "

@@ -44,9 +44,11 @@ final class FigureOutput {
     for (FigurePoint p : f.points()) {
       FigureRun r = p.run();
       // columns are only ever appended, so that readers of earlier CSVs keep working
-      b.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%d,%d,%d,%.6g,%d,%d,%d,%s,%s,%s,%d,%b%n", f.number(),
+      // a run with no warm-up point (untraced, or never all replayed) has an empty cell, not -1
+      b.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%d,%d,%d,%.6g,%d,%s,%s,%s,%s,%s,%d,%b%n", f.number(),
           r.sample(), r.size(), r.mode(), r.preset(), r.nodes(), r.gpus(), r.proxySize(), r.scale(), r.iterations(),
-          p.warmupIterations(), p.windowFrom(), num(p.iterationsPerSecond()), num(p.meanTaskMicros()),
+          p.warmupIterations() < 0 ? "" : String.valueOf(p.warmupIterations()),
+          p.windowFrom() < 0 ? "" : String.valueOf(p.windowFrom()), num(p.iterationsPerSecond()), num(p.meanTaskMicros()),
           p.status().replace(',', ';'), p.windowFrom() < 0 ? 0 : r.iterations() - p.windowFrom(), p.steadyWarm()));
     }
     return b.toString();
@@ -100,8 +102,8 @@ final class FigureOutput {
       for (FigurePoint p : f.points()) {
         if (!p.ok()) {
           FigureRun r = p.run();
-          w.printf("  note%s: %s %s %s on %d GPUs: %s%n", Double.isNaN(p.iterationsPerSecond()) ? "" : " (*)",
-              r.sample(), r.size(), r.mode(), r.gpus(), p.status());
+          w.printf("  note%s: %s %s %s on %d %s: %s%n", Double.isNaN(p.iterationsPerSecond()) ? "" : " (*)",
+              r.sample(), r.size(), r.mode(), r.gpus(), r.gpus() == 1 ? "GPU" : "GPUs", p.status());
         }
       }
     }
@@ -198,8 +200,12 @@ final class FigureOutput {
         .xAxisTitle(strong ? "GPUs" : "nodes (4 GPUs each)").yAxisTitle("iterations per simulated second").build();
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.getStyler().setXAxisLogarithmic(true);
-    chart.getStyler().setYAxisLogarithmic(true);
+    // x: every node or GPU count a tick of its own (log2 on a linear axis); y: log, labelled within decades
+    org.apophenia.cli.report.ChartAxes.countAxis(chart);
+    org.apophenia.cli.report.ChartAxes.readableLogY(chart);
+    List<String> drawnNames = new ArrayList<>();
+    List<List<Double>> drawnXs = new ArrayList<>();
+    List<List<Double>> drawnYs = new ArrayList<>();
     Set<String> lines = new LinkedHashSet<>();
     for (FigurePoint p : f.points()) {
       if (p.run().sample().equals(sample)) {
@@ -215,7 +221,7 @@ final class FigureOutput {
         FigureRun r = p.run();
         if (r.sample().equals(sample) && r.size().equals(k[0]) && r.mode().equals(k[1])
             && p.iterationsPerSecond() > 0) {
-          xs.add((double) (strong ? r.gpus() : r.nodes()));
+          xs.add(org.apophenia.cli.report.ChartAxes.log2(strong ? r.gpus() : r.nodes()));
           ys.add(p.iterationsPerSecond());
         }
       }
@@ -223,18 +229,28 @@ final class FigureOutput {
         continue;
       }
       any = true;
-      XYSeries s = chart.addSeries(strong ? k[1] : k[1] + " " + k[0], xs, ys);
+      String name = strong ? k[1] : k[1] + " " + k[0];
+      // a series drawn exactly over an earlier one would hide it: the legend says so, and its marker
+      // is a cross over the earlier one's
+      String legend = org.apophenia.cli.report.ChartAxes.legendName(name, xs, ys, drawnNames, drawnXs, drawnYs);
+      drawnNames.add(name);
+      drawnXs.add(xs);
+      drawnYs.add(ys);
+      XYSeries s = chart.addSeries(legend, xs, ys);
       Color c = MODE_COLOURS.getOrDefault(k[1], Color.GRAY);
       s.setLineColor(c);
       s.setMarkerColor(c);
-      s.setMarker(k[0].equals("small") ? SeriesMarkers.TRIANGLE_UP : k[0].equals("medium") ? SeriesMarkers.DIAMOND
-          : SeriesMarkers.CIRCLE);
+      s.setMarker(!legend.equals(name) ? SeriesMarkers.CROSS : k[0].equals("small") ? SeriesMarkers.TRIANGLE_UP
+          : k[0].equals("medium") ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
       float[] dash = k[0].equals("small") ? new float[] {2, 3} : k[0].equals("medium") ? new float[] {7, 4} : null;
+      if (!legend.equals(name)) {
+        dash = new float[] {4, 6}; // the earlier line shows through the gaps
+      }
       s.setLineStyle(dash == null ? new BasicStroke(2f)
           : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, dash, 0));
     }
     if (!any) {
-      chart.addSeries("no data", new double[] {1}, new double[] {1});
+      chart.addSeries("no data", new double[] {0}, new double[] {1});
     }
     return chart;
   }
@@ -249,7 +265,8 @@ final class FigureOutput {
     List<Integer> ours = new ArrayList<>();
     List<Integer> paper = new ArrayList<>();
     for (FigurePoint p : f.points()) {
-      names.add(p.run().sample());
+      // a run that never replayed every iteration has no warm-up: said in its label, not drawn as 0
+      names.add(p.run().sample() + (p.warmupIterations() < 0 ? " (never steady)" : ""));
       ours.add(Math.max(0, p.warmupIterations()));
       paper.add(PaperFigures.PAPER_WARMUP.getOrDefault(p.run().sample(), 0));
     }

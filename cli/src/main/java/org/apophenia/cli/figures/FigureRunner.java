@@ -120,9 +120,10 @@ final class FigureRunner {
         mode != Mode.NONE, res.warmupIterations());
     FigurePoint p = new FigurePoint(r, w.iterationsPerSecond(), res.warmupIterations(), w.from(), times.meanMicros(),
         w.status(res.warmupIterations()), w.warm());
-    progress.accept(String.format(java.util.Locale.ROOT, "  %-7s %-6s %-8s %2d nodes %2d GPUs: %8.2f it/s, "
-        + "warm-up %d%s, mean GPU task %.0f us (%.1f s)", r.sample(), r.size(), r.mode(), r.nodes(), r.gpus(),
-        w.iterationsPerSecond(), res.warmupIterations(), w.warm() ? "" : " (not warm)", times.meanMicros(),
+    progress.accept(String.format(java.util.Locale.ROOT, "  %-7s %-6s %-8s %2d node%s %2d GPU%s: %8.2f it/s, "
+        + "warm-up %s%s, mean GPU task %.0f us (%.1f s)", r.sample(), r.size(), r.mode(), r.nodes(), r.nodes() == 1 ? " " : "s",
+        r.gpus(), r.gpus() == 1 ? " " : "s", w.iterationsPerSecond(), res.warmupIterations() < 0 ? (mode == Mode.NONE ? "none (untraced)" : "never")
+            : String.valueOf(res.warmupIterations()), w.warm() ? "" : " (not warm)", times.meanMicros(),
         (System.nanoTime() - t0) / 1e9));
     return p;
   }

@@ -31,14 +31,21 @@ final class ShapeChecks {
     List<Integer> nodes = s.weakNodes();
     int first = nodes.get(0);
     int last = nodes.get(nodes.size() - 1);
-    String mid = s.sizes().contains("medium") ? "medium" : "large";
+    String mid = "medium";
     String small = s.sizes().get(0);
     String large = s.sizes().get(s.sizes().size() - 1);
     for (String sample : samples(points)) {
-      double a = rate(points, sample, mid, "none", first);
-      double b = rate(points, sample, mid, "none", last);
-      out.add(new ShapeCheck(figure, sample + ": untraced throughput falls with nodes (" + mid + ")", b < a,
-          fmt("%s it/s on %d nodes -> %s on %d", a, first, b, last)));
+      if (!s.sizes().contains(mid)) {
+        // on the large size the tasks hide the runtime's work, so untraced throughput need not fall there
+        out.add(ShapeCheck.notJudged(figure, sample + ": untraced throughput falls with nodes (" + mid + ")",
+            "it needs the medium size, which this configuration does not run (on large the tasks hide the "
+                + "runtime's work; the full run has medium)"));
+      } else {
+        double a = rate(points, sample, mid, "none", first);
+        double b = rate(points, sample, mid, "none", last);
+        out.add(new ShapeCheck(figure, sample + ": untraced throughput falls with nodes (" + mid + ")", b < a,
+            fmt("%s it/s on %d " + (first == 1 ? "node" : "nodes") + " -> %s on %d", a, first, b, last)));
+      }
       double ds = drop(points, sample, small, first, last);
       double dl = drop(points, sample, large, first, last);
       out.add(new ShapeCheck(figure, sample + ": untraced falls more on " + small + " than on " + large, ds > dl,
@@ -107,8 +114,15 @@ final class ShapeChecks {
       }
     }
     double atMax = strongRate(points, "none", max);
-    out.add(new ShapeCheck(figure, "untraced falls with GPUs (below its best at " + max + " GPUs)", atMax < best,
-        fmt("%s it/s at %d GPUs, best %s, %s at %d", atMax, max, best, strongRate(points, "none", min), min)));
+    long counts = points.stream().mapToInt(p -> p.run().gpus()).distinct().count();
+    if (counts < 3) {
+      // a fall after a peak needs a count between the ends: with two, the best is one of the two
+      out.add(ShapeCheck.notJudged(figure, "untraced falls with GPUs (below its best at " + max + " GPUs)",
+          "it needs a GPU count between " + min + " and " + max + " for a peak to fall from (the full run has 1-32)"));
+    } else {
+      out.add(new ShapeCheck(figure, "untraced falls with GPUs (below its best at " + max + " GPUs)", atMax < best,
+          fmt("%s it/s at %d GPUs, best %s, %s at %d", atMax, max, best, strongRate(points, "none", min), min)));
+    }
     return out;
   }
 

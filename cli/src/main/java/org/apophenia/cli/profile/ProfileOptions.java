@@ -21,7 +21,7 @@ public final class ProfileOptions {
   @Option(names = "--profile", paramLabel = "DIR",
       description = "Record what the program's threads did in real time (Apophenia's glue, mining, the runtime's "
           + "analysis and replay, waits) and write DIR/profile.json (Chrome trace events: open in Perfetto), "
-          + "DIR/profile.paje (ViTE, pj_dump) and DIR/profile-summary.json.")
+          + "DIR/profile.paje (ViTE, pj_dump) and DIR/profile-summary.json (default: nothing recorded).")
   Path dir;
 
   @Option(names = "--profile-categories", paramLabel = "LIST", defaultValue = "all",

@@ -33,6 +33,16 @@ public final class ReportWriter {
    */
   public static void write(FileSet set, String title, TraceSearchLog rec, MiningLog mining,
       Map<String, Object> extra, int window) throws IOException {
+    write(set, title, rec, mining, extra, window, null);
+  }
+
+  /**
+   * {@link #write(FileSet, String, TraceSearchLog, MiningLog, Map, int)}, with the operations any
+   * online finder could reach ({@code analyze --bound}; null without it) drawn as a curve of its own
+   * on the same window.
+   */
+  public static void write(FileSet set, String title, TraceSearchLog rec, MiningLog mining,
+      Map<String, Object> extra, int window, java.util.BitSet reachable) throws IOException {
     try (OutputStream o = set.create("summary.json")) {
       JSON.writeValue(o, summaryMap(rec.summary(), extra));
     }
@@ -46,7 +56,9 @@ public final class ReportWriter {
     Long2IntOpenHashMap atFirstOps = new Long2IntOpenHashMap();
     TraceSearchChart.Points points = new TraceSearchChart.Points();
     BitSet ring = new BitSet(window); // whether each of the last `window` operations was traced
+    BitSet reachRing = reachable == null ? null : new BitSet(window);
     int[] count = {0};
+    int[] reach = {0};
     try (Writer w = set.writer("trace-search.csv")) {
       w.write("index,token,traced,trace_id,traced_in_last_" + window + "\n");
       rec.forEachOp((i, token, id) -> {
@@ -58,9 +70,23 @@ public final class ReportWriter {
         if (id >= 0) {
           count[0]++;
         }
-        w.write(i + "," + Long.toHexString(token) + "," + (id >= 0 ? 1 : 0) + "," + id + "," + count[0] + "\n");
+        // an untraced operation has no trace: an empty cell, not a number that is not an id
+        w.write(i + "," + Long.toHexString(token) + "," + (id >= 0 ? "1," + id : "0,") + "," + count[0] + "\n");
+        if (reachRing != null) {
+          boolean r = i < Integer.MAX_VALUE && reachable.get((int) i);
+          if (i >= window && reachRing.get(slot)) {
+            reach[0]--;
+          }
+          reachRing.set(slot, r);
+          if (r) {
+            reach[0]++;
+          }
+        }
         if (i % step == 0 || i == n - 1) {
           points.add(i, count[0], (int) Math.min(i + 1, window));
+          if (reachRing != null) {
+            points.addReachable(reach[0]);
+          }
         }
         if (firstOps.contains(i)) {
           atFirstOps.put(i, count[0]);
@@ -85,7 +111,10 @@ public final class ReportWriter {
     m.put("tracesRecorded", s.tracesRecorded());
     m.put("replays", s.replays());
     m.put("meanTraceLength", s.meanTraceLength());
-    m.put("firstReplayOp", s.firstReplayOp());
+    m.put("firstReplayOp", s.firstReplayOp() < 0 ? null : s.firstReplayOp());
+    if (s.firstReplayOp() < 0) {
+      m.put("firstReplayOpReason", "no operation was replayed");
+    }
     m.put("untraceableOps", s.untraceableOps());
     m.putAll(extra);
     return m;

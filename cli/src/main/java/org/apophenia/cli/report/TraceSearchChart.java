@@ -39,11 +39,20 @@ final class TraceSearchChart {
     final List<Long> xs = new ArrayList<>();
     final List<Integer> ys = new ArrayList<>();
     final List<Integer> ideal = new ArrayList<>();
+    /** Reachable by any online finder among the same window ({@code --bound}), or null. */
+    List<Integer> reachable;
 
     void add(long x, int y, int best) {
       xs.add(x);
       ys.add(y);
       ideal.add(best);
+    }
+
+    void addReachable(int r) {
+      if (reachable == null) {
+        reachable = new ArrayList<>();
+      }
+      reachable.add(r);
     }
   }
 
@@ -53,12 +62,24 @@ final class TraceSearchChart {
    */
   static void write(OutputStream png, String title, TraceSearchLog rec, Points points,
       it.unimi.dsi.fastutil.longs.Long2IntMap atFirstOps, long n, int window) throws IOException {
+    BitmapEncoder.saveBitmap(chart(title, rec, points, atFirstOps, n, window), png, BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  /** The y axis's label: the window actually used, which is every previous operation on a run shorter than it. */
+  static String yLabel(long n, int window) {
+    return n <= window ? "traced among all previous operations"
+        : "traced among the previous " + String.format(java.util.Locale.ROOT, "%,d", window) + " operations";
+  }
+
+  /** The chart {@link #write} draws (tests read its axes). */
+  static XYChart chart(String title, TraceSearchLog rec, Points points,
+      it.unimi.dsi.fastutil.longs.Long2IntMap atFirstOps, long n, int window) {
     System.setProperty("java.awt.headless", "true");
     List<Long> xs = points.xs;
     List<Integer> ys = points.ys;
     List<Integer> ideal = points.ideal;
     XYChart chart = new XYChartBuilder().width(1000).height(520).title(title)
-        .xAxisTitle("operation index").yAxisTitle("traced among the previous " + window + " operations")
+        .xAxisTitle("operation index").yAxisTitle(yLabel(n, window))
         .build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     chart.getStyler().setChartBackgroundColor(Color.WHITE);
@@ -71,12 +92,23 @@ final class TraceSearchChart {
       xs.add(0L);
       ys.add(0);
       ideal.add(0);
+      if (points.reachable != null) {
+        points.reachable.add(0);
+      }
     }
-    XYSeries best = chart.addSeries("all previous operations (upper bound)", xs, ideal);
+    XYSeries best = chart.addSeries(n <= window ? "all previous operations (upper bound; the run is shorter than "
+        + String.format(java.util.Locale.ROOT, "the window of %,d)", window)
+        : String.format(java.util.Locale.ROOT, "all of the previous %,d (upper bound)", window), xs, ideal);
     best.setMarker(SeriesMarkers.NONE);
     best.setLineColor(new Color(170, 170, 170));
     best.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
         new float[] {6, 4}, 0));
+    if (points.reachable != null) {
+      XYSeries bound = chart.addSeries("reachable by any online finder (--bound)", xs, points.reachable);
+      bound.setMarker(SeriesMarkers.NONE);
+      bound.setLineColor(new Color(44, 160, 44));
+      bound.setLineWidth(1.5f);
+    }
     XYSeries traced = chart.addSeries("traced (Apophenia)", xs, ys);
     traced.setMarker(SeriesMarkers.NONE);
     traced.setLineColor(new Color(31, 119, 180));
@@ -88,12 +120,14 @@ final class TraceSearchChart {
       firstY.add(n == 0 ? 0 : atFirstOps.getOrDefault(Math.min(t.firstOp, n - 1), 0));
     }
     if (!firstX.isEmpty()) {
-      XYSeries first = chart.addSeries("trace first recorded (" + firstX.size() + ")", firstX, firstY);
+      XYSeries first = chart.addSeries("trace first recorded (" + firstX.size() + (firstX.size() == 1 ? " trace)"
+          : " traces)"), firstX, firstY);
       first.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
       first.setMarker(SeriesMarkers.DIAMOND);
       first.setMarkerColor(new Color(214, 39, 40));
     }
+    ChartAxes.roundTicks(chart, 0, Math.max(1, n - 1), 0);
     javax.imageio.ImageIO.setUseCache(false); // no cache file in java.io.tmpdir: the PNG is small
-    BitmapEncoder.saveBitmap(chart, png, BitmapEncoder.BitmapFormat.PNG);
+    return chart;
   }
 }

@@ -47,6 +47,10 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
   private final TimeAccount account;
   private final Long2IntOpenHashMap ids = new Long2IntOpenHashMap();
   private final Long2ObjectOpenHashMap<LongArrayList> recorded = new Long2ObjectOpenHashMap<>();
+  /** The operations' names of each trace's first occurrence, to say what a differing occurrence had instead. */
+  private final Long2ObjectOpenHashMap<java.util.List<String>> recordedNames = new Long2ObjectOpenHashMap<>();
+  /** Occurrences begun per trace id. */
+  private final Long2IntOpenHashMap occurrences = new Long2IntOpenHashMap();
   /** Trace ids the engine replayed at least once. */
   private final LongOpenHashSet replayedIds = new LongOpenHashSet();
   final BitSet traced = new BitSet();
@@ -116,7 +120,9 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     openFirstOp = ops;
     if (!openIsRepeat) {
       recorded.put(id, new LongArrayList());
+      recordedNames.put(id, new java.util.ArrayList<>());
     }
+    occurrences.addTo(id, 1);
     replaysAtBegin = engineReplays();
     replayNanosAtBegin = account.nanos(Bucket.REPLAY);
     int rid = ids.computeIfAbsent(id, k -> ids.size());
@@ -134,8 +140,9 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     Bucket caller = account.enter(Bucket.OBSERVE);
     longestTrace = Math.max(longestTrace, position);
     if (openIsRepeat && position != recorded.get(id).size()) {
-      throw new IllegalStateException("trace " + id + " ended after " + position + " operations, its first occurrence had "
-          + recorded.get(id).size());
+      throw new TraceMismatchException("occurrence " + occurrences.get(id) + " of trace " + id + " ended after "
+          + position + " operations, its first occurrence had " + recorded.get(id).size(), id, occurrences.get(id),
+          position);
     }
     account.enter(openIsRepeat ? Bucket.REPLAY : Bucket.ANALYSIS);
     runtime.endTrace(ids.get(id));
@@ -163,9 +170,14 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     LongArrayList first = recorded.get(openId);
     if (!openIsRepeat) {
       first.add(token);
+      recordedNames.get(openId).add(op.name());
     } else if (position >= first.size() || first.getLong(position) != token) {
-      throw new IllegalStateException("operation " + position + " (" + op.name() + ") of an occurrence of trace " + openId
-          + " differs from the trace's first occurrence: the markers enclose a different sequence of operations");
+      String had = position >= first.size() ? "ended after " + first.size() + " operations"
+          : "had " + recordedNames.get(openId).get(position) + (recordedNames.get(openId).get(position).equals(op.name())
+              ? " on other regions" : "");
+      throw new TraceMismatchException("operation " + position + " (" + op.name() + ") of occurrence "
+          + occurrences.get(openId) + " of trace " + openId + " differs from the trace's first occurrence, which " + had
+          + ": the markers enclose a different sequence of operations", openId, occurrences.get(openId), position);
     }
     position++;
   }

@@ -32,11 +32,14 @@ import org.apophenia.sim.StealStats;
  * @param mining what Apophenia's background mining cost ({@link Mining#NONE} outside {@code auto})
  * @param scheduling which scheduler placed the ready tasks, the bytes the run moved between memories,
  *     and what work stealing did
+ * @param lifetimeWarnings arrays that outlived their iteration so that the region pool only grew
+ *     ({@link org.apophenia.samples.array.PoolGrowth}); empty for a program whose pool settled
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
-    String check, IterationMarks marks, Mining mining, Scheduling scheduling) {
+    String check, IterationMarks marks, Mining mining, Scheduling scheduling,
+    java.util.List<org.apophenia.samples.array.PoolGrowth.Warning> lifetimeWarnings) {
 
   /**
    * Apophenia's mining, which runs on a background thread and is not in the issuing thread's buckets.

@@ -68,12 +68,14 @@ public final class SampleRunner {
         adapter.beginManualTrace(0);
       }
       bodyStart[i] = adapter.opsIssued();
+      np.poolGrowth().iteration(i);
       sample.step(np, i);
       bodyEnd[i] = adapter.opsIssued();
       if (manual && phase % period == period - 1) {
         adapter.endManualTrace(0);
       }
       done = i + 1;
+      np.poolGrowth().iteration(-1); // the periodic checks' temporaries are judged with setup's
       boolean stop = sample.monitor(np, i);
       m.mark(adapter, runtime, done);
       if (o.progress() != null) {
@@ -107,7 +109,8 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), stats.tracesNeverReplayed(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == done ? -1 : warmup, check, marks, mining, scheduling(o.scheduler(), sim, runtime, adapter));
+        warmup == done ? -1 : warmup, check, marks, mining, scheduling(o.scheduler(), sim, runtime, adapter),
+        np.poolGrowth().warnings(done));
   }
 
   private static RunResult.Scheduling scheduling(Scheduler s, SimulationResult sim, LegionRuntime runtime,

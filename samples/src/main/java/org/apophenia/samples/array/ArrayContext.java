@@ -146,6 +146,14 @@ public final class ArrayContext {
 
   // ------------------------------------------------------------------ for libraries built over this one
 
+  /**
+   * The regions the pools of this context's arrays had to create, and where: array libraries built
+   * over it report theirs here too, and the driver reads the warnings after the loop.
+   */
+  public PoolGrowth poolGrowth() {
+    return ops.lifetimes.growth;
+  }
+
   /** The context's field, tiling, kernel registration and raw launches, for array libraries built over it. */
   public Extension extension() {
     return extension;

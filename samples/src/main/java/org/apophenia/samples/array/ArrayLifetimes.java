@@ -24,6 +24,8 @@ final class ArrayLifetimes {
   private final Field field;
   private final int tiles;
   private final RegionPool pool = new RegionPool();
+  /** Regions the pool had to create, and where: a pool that only grows is a program's mistake. */
+  final PoolGrowth growth = new PoolGrowth();
 
   /** Lifetimes of the arrays {@code ops} works on: regions in {@code fieldSpace}, cut into at most {@code tiles}. */
   ArrayLifetimes(Operations ops, LegionRuntime runtime, FieldSpace fieldSpace, Field field, int tiles) {
@@ -40,6 +42,7 @@ final class ArrayLifetimes {
   NdArray alloc(Shape shape) {
     Storage s = pool.take(shape);
     if (s == null) {
+      growth.regionCreated();
       s = new Storage(runtime, runtime.createRegion(runtime.createIndexSpace(shape.rect()), fieldSpace), field, shape,
           tiles);
     }

@@ -8,7 +8,10 @@
  *       reading values back), {@link org.apophenia.samples.array.Scalar} (a reduction's future, whose
  *       {@code get()} waits) and {@link org.apophenia.samples.array.Shape};</li>
  *   <li>array libraries built over this one (the N-d NumPy subset, {@code samples.numpy}):
- *       {@link org.apophenia.samples.array.Extension};</li>
+ *       {@link org.apophenia.samples.array.Extension}, and {@link org.apophenia.samples.array.PoolGrowth}
+ *       where their pools report the regions they create;</li>
+ *   <li>the driver ({@code samples.apps.SampleRunner}): {@link org.apophenia.samples.array.PoolGrowth},
+ *       the iterations and the warnings of a pool that only grows.</li>
  * </ul>
  * Every operation goes out as an {@code ArrayOp} value to the adapter ({@code samples.adapter}), which
  * decides by its {@code Mode} where it goes: the library depends on the adapter, never the reverse.

@@ -209,6 +209,7 @@ public final class Np {
       LogicalRegion r = runtime.createRegion(runtime.createIndexSpace(Rect.of(0, size - 1)), ext.fieldSpace());
       b = new Buffer(runtime, r, size);
       pool.recordCreated();
+      ctx.poolGrowth().regionCreated();
     }
     Lifetimes.Owner owner = new Lifetimes.Owner();
     if (collect) {

@@ -100,11 +100,7 @@ public final class MachineFile {
     } catch (JsonProcessingException e) {
       var loc = e.getLocation();
       String where = loc == null ? "$" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      String why = e.getOriginalMessage();
-      if (why != null && why.startsWith("Trailing token")) {
-        why = "text after the machine object (one machine per file)";
-      }
-      throw new MachineFileException(where, "not valid JSON: " + why);
+      throw new MachineFileException(where, "not valid JSON: " + plainWords(e.getOriginalMessage()));
     }
     if (root == null || root.isMissingNode()) {
       throw new MachineFileException("$", "empty file");
@@ -113,6 +109,46 @@ public final class MachineFile {
       throw nonFinite(json);
     }
     return new Reader().machine(root);
+  }
+
+  /**
+   * The JSON reader's complaint in this project's words: what was found and what was expected, without
+   * the reader's character codes and class names.
+   */
+  static String plainWords(String why) {
+    if (why == null) {
+      return "unreadable";
+    }
+    if (why.startsWith("Trailing token")) {
+      return "text after the machine object (one machine per file)";
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("Unrecognized token '([^']*)'.*", java.util.regex.Pattern.DOTALL)
+        .matcher(why);
+    if (m.matches()) {
+      return "'" + m.group(1) + "' is not a JSON value (a string in double quotes, a number, an object, an array, "
+          + "true, false or null)";
+    }
+    m = java.util.regex.Pattern.compile("Duplicate field '([^']*)'.*", java.util.regex.Pattern.DOTALL).matcher(why);
+    if (m.matches()) {
+      return "the field '" + m.group(1) + "' appears twice";
+    }
+    if (why.startsWith("Unexpected end-of-input")) {
+      return "the file ends inside an object or array";
+    }
+    m = java.util.regex.Pattern.compile("Unexpected character \\('(.*?)' \\(code \\d+\\)\\): (.*)", java.util.regex.Pattern.DOTALL)
+        .matcher(why);
+    if (m.matches()) {
+      return "unexpected '" + m.group(1) + "': " + m.group(2).replace("was expecting", "expected").lines().findFirst().orElse("");
+    }
+    m = java.util.regex.Pattern.compile("Illegal (unquoted )?character \\(\\(CTRL-CHAR, code (\\d+)\\)\\).*",
+        java.util.regex.Pattern.DOTALL).matcher(why);
+    if (m.matches()) {
+      return String.format("control character U+%04X %s", Integer.parseInt(m.group(2)),
+          m.group(1) != null ? "inside a string (write it as an escape, \\\\u" + String.format("%04x", Integer.parseInt(m.group(2))) + ")"
+              : "between values (only spaces, tabs and line ends may separate them)");
+    }
+    // anything else: the reader's first line, without a location it appends in brackets
+    return why.lines().findFirst().orElse(why).replaceAll("\\s*\\(code \\d+\\)", "");
   }
 
   /** Whether the tree holds a number beyond a double's range ({@code 1e400} reads as Infinity). */
@@ -210,6 +246,8 @@ public final class MachineFile {
       Machine.Builder b;
       try {
         b = Machine.builder(nonBlank(root, "$", "name"));
+      } catch (MachineFileException e) {
+        throw e;
       } catch (IllegalArgumentException e) {
         throw new MachineFileException("$.name", e.getMessage());
       }

@@ -20,7 +20,7 @@ import java.util.Locale;
 public final class ProblemScale {
   private ProblemScale() {}
 
-  /** {@code m} with its work scaled by {@code k} (k = 1: {@code m} itself); IllegalArgumentException if k < 1. */
+  /** {@code m} with its work scaled by {@code k} (k = 1: {@code m} itself); IllegalArgumentException if {@code k < 1}. */
   public static Machine of(Machine m, double k) {
     if (!(k >= 1) || Double.isInfinite(k)) {
       throw new IllegalArgumentException("problem scale must be a finite number >= 1, got " + k);
