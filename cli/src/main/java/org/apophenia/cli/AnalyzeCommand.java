@@ -72,6 +72,13 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
   boolean json;
 
+  @Option(names = "--emit", paramLabel = "WHAT",
+      description = "markers: write the stream back on standard output, byte for byte, with a 'tbegin ID' line "
+          + "before and a 'tend ID' line after each trace occurrence, written as Apophenia decides and flushed "
+          + "whenever the input has nothing more to read (a pipe's producer waiting for a marker gets it); the "
+          + "summary then goes to standard error.")
+  String emit;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv, and "
           + "manifest.json naming them: all of them appear at the end, or none.")
@@ -127,6 +134,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
     StreamFormat fmt = parseFormat();
+    if (emit != null && !emit.equals("markers")) {
+      throw new UserError("--emit must be markers, got '" + emit + "'");
+    }
     ApopheniaSettings config = apophenia.settings();
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
@@ -156,15 +166,35 @@ final class AnalyzeCommand implements Callable<Integer> {
     // switches of every op would be a large part of what is measured (see SpanSampler).
     TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
-    TraceSink<StreamOp> sink = new ObservedSink<>(reachable == null ? rec : new BoundSink(rec, reachable), account);
+    TraceSink<StreamOp> inner = reachable == null ? rec : new BoundSink(rec, reachable);
+    MarkedStream marks = emit == null ? null
+        : new MarkedStream(inner, MarkedStream.standardOutput(spec.commandLine().getOut()));
+    TraceSink<StreamOp> sink = new ObservedSink<>(marks == null ? inner : marks, account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
         .settings(config).listener(mining).account(account).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
-      feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
-      reader.forEach(feed);
-      feed.finish();
-      apophenia.flush();
+      ChunkedFeed<StreamOp> chunks = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
+      feed = chunks;
+      // live input: what was read goes through Apophenia (and out, marked) before waiting for more
+      Runnable idle = !TextInput.isLive(file) ? null : () -> {
+        chunks.issueNow();
+        if (marks != null) {
+          marks.flush();
+        }
+      };
+      try {
+        reader.forEach(marks == null ? feed : op -> {
+          marks.taken();
+          chunks.accept(op);
+        }, idle, marks);
+      } catch (MalformedStreamException | InputException e) {
+        // a malformed or incomplete line: every complete operation before it still goes through
+        // Apophenia, and with --emit out of it, marked, before the error is reported
+        drain(chunks, apophenia, marks);
+        throw e;
+      }
+      drain(chunks, apophenia, marks);
       stats = apophenia.stats();
     } catch (MalformedStreamException | InputException e) {
       throw new UserError(e.getMessage(), e);
@@ -187,6 +217,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("miningFailures", stats.jobsFailed());
     extra.put("miningMillis", mining.miningMillis());
     extra.put("wallMillis", millis);
+    // the whole command's rate: reading, parsing, Apophenia, the report (and --emit's writing), wall time
+    extra.put("opsPerSecond", stats.ops() / Math.max(1e-9, millis / 1e3));
+    if (marks != null) {
+      extra.put("emittedOccurrences", marks.occurrences());
+    }
     extra.put("apopheniaNanosPerOp", (double) own / n);
     extra.put("apopheniaOpsPerSecond", own == 0 ? 0.0 : 1e9 * n / own);
     extra.put("parseNanosPerOp", (double) t[Bucket.OTHER.ordinal()] / n);
@@ -215,12 +250,14 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     if (set != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
-          file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
+          TextInput.displayName(file).getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
           summary.firstReplayOp());
       ReportWriter.write(set, title, rec, mining, extra, window);
       set.commit();
     }
-    PrintWriter w = spec.commandLine().getOut();
+    // with the stream on standard output, the summary goes to standard error
+    PrintWriter w = marks != null ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    double opsPerSecond = stats.ops() / Math.max(1e-9, millis / 1e3);
     if (reader.skippedCount() > 0) {
       PrintWriter e = spec.commandLine().getErr();
       e.printf("apophenia analyze: warning: skipped %d malformed lines, first: %s%n",
@@ -231,7 +268,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       ObjectMapper mapper = new ObjectMapper().configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
       w.println(mapper.writeValueAsString(ReportWriter.summaryMap(summary, extra)));
     } else {
-      w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", file.getFileName(), summary.ops(),
+      w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", TextInput.displayName(file).getFileName(), summary.ops(),
           summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
       if (reachable != null) {
         w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; coverage is %.3f of it%n",
@@ -257,11 +294,23 @@ final class AnalyzeCommand implements Callable<Integer> {
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core; "
           + "%d windows without repeats not mined%n", stats.tokensMined(), (double) stats.miningCpuNanos() / n,
           100 * stats.miningCpuNanos() / (millis * 1e6), stats.windowsWithoutRepeats());
+      w.printf(java.util.Locale.ROOT, "throughput: %d ops in %.3f s of wall time, %.0f ops/s (reading, parsing, "
+          + "Apophenia and the report%s)%n", stats.ops(), millis / 1e3, opsPerSecond,
+          marks != null ? ", and writing the marked stream" : "");
       if (out != null) {
         w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
       }
     }
     return 0;
+  }
+
+  /** The end of the input: what was parsed goes through Apophenia, everything pending goes out (marked). */
+  private static void drain(ChunkedFeed<StreamOp> feed, Interceptor<StreamOp> apophenia, MarkedStream marks) {
+    feed.finish();
+    apophenia.flush();
+    if (marks != null) {
+      marks.finish();
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.cli.profile.ProfileOptions;
@@ -78,6 +79,9 @@ final class RunCommand implements Callable<Integer> {
           + "all of them appear at the end, or none.")
   Path out;
 
+  /** {@code --settings} and a flag per knob of Apophenia's registry ({@code --mode auto}). */
+  @Mixin ApopheniaFlags apophenia;
+
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
   @Mixin ProfileOptions profile;
 
@@ -114,6 +118,7 @@ final class RunCommand implements Callable<Integer> {
     // Everything is checked before the sample starts: a mistake costs no time and writes nothing.
     Sample s = Samples.create(sample);
     Mode m = Mode.parse(mode);
+    ApopheniaSettings config = apophenia.settings();
     int n = iterations == null ? s.defaultIterations() : Limits.ITERATIONS.check(iterations);
     Limits.size(sample).check(size);
     Limits.TILES.check(tiles);
@@ -121,7 +126,8 @@ final class RunCommand implements Callable<Integer> {
       throw new UserError("--tiles " + tiles + " cannot cut " + (size == null ? s.defaultSize() : size)
           + " rows (--size) into row blocks; give at most one tile per row");
     }
-    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel));
+    RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel))
+        .withConfig(config);
     // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
     RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
     Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
@@ -256,6 +262,8 @@ final class RunCommand implements Callable<Integer> {
   static final class IterationsHelp implements picocli.CommandLine.IModelTransformer {
     @Override
     public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec command) {
+      // picocli applies a command's own transformer instead of its mixins': ApopheniaFlags' goes first
+      new ApopheniaFlags.Install().transform(command);
       picocli.CommandLine.Model.OptionSpec o = command.findOption("--iterations");
       command.remove(o);
       command.addOption(o.toBuilder().description("Main-loop iterations (default: the sample's); 1.."
