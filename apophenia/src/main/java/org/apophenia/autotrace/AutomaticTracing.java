@@ -31,6 +31,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   private final OccurrenceWatcher watcher;
   private final CommitPointers pointers;
   private final TraceIssuer<O> issuer;
+  private final Retirement retirement;
   private final ExecutorService ownedExecutor;
   /** The event recorder's, read once: each event site below is one branch when it records nothing. */
   private final Probe probe = Probe.current();
@@ -63,6 +64,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     this.pointers = new CommitPointers(b.settings, cache);
     this.issuer = new TraceIssuer<>(b.settings, sink, cache, pointers);
     this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
+    this.retirement = new Retirement(b.settings);
   }
 
   @Override
@@ -110,8 +112,18 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   }
 
   @Override
+  public void replayOutcome(long traceId, boolean replayed) {
+    retirement.report(traceId, replayed);
+  }
+
+  @Override
+  public long[] retiredTraces() {
+    return retirement.retiredIds();
+  }
+
+  @Override
   public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer);
+    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer).withRetired(retirement.retired());
   }
 
   @Override
@@ -132,6 +144,11 @@ final class AutomaticTracing<O> extends Interceptor<O> {
       probe.event(EventKind.OP_ISSUED, ops);
     }
     ops++;
+    if (retirement.hasDue()) {
+      for (long id : retirement.takeDue()) {
+        cache.retire(id); // between operations: no selection is under way
+      }
+    }
   }
 
   /** The operation's call returns to the program. */

@@ -77,6 +77,20 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
    */
   public abstract void flush();
 
+  /**
+   * The runtime's word on a reissued occurrence of trace {@code traceId} that went out since the last
+   * call: {@code replayed}, or not (its precondition failed or its operations diverged from the
+   * recording, so the runtime analysed and recorded it again). A trace that fails more than
+   * {@link Knobs#RETIRE_AFTER_FAILURES} of its last {@link Knobs#RETIREMENT_WINDOW} reissues is
+   * retired from automatic tracing: never issued or promoted again, from the next operation on. A
+   * runtime that never reports leaves every trace in. May be called from the sink's
+   * {@link TraceSink#endTrace}. O(1).
+   */
+  public abstract void replayOutcome(long traceId, boolean replayed);
+
+  /** The ids of the traces retired so far ({@link #replayOutcome}), ascending. */
+  public abstract long[] retiredTraces();
+
   /** The counters as of now. */
   public abstract InterceptorStats stats();
 

@@ -274,6 +274,20 @@ public final class Knobs {
       .help("Reissues of a trace over which its failures are counted.")
       .trades("longer: occasional failures add up to a retirement; shorter: only failures close together").define();
 
+  /**
+   * Legion's {@code -lg:safe_tracing}: every replay checks that the operations it is given are the
+   * recording's, and a difference is an error naming the trace, the position, the expected and the
+   * seen operation, instead of a silent re-recording. Read by the runtime's adapter (the samples' trace
+   * engine runs in its strict mode) and by {@code analyze} (each reissue's tokens against the trace's
+   * first occurrence), not by the interceptor.
+   */
+  public static final Knob<Boolean> SAFE_TRACING = knob("safeTracing", Boolean.class, false)
+      .flag("--safe-tracing", "-lg:safe_tracing")
+      .help("Check every replay against its recording and fail, naming the trace, the position, the expected and "
+          + "the seen operation, where they differ.")
+      .trades("on: a wrong trace is an error, not a silent re-recording, for one comparison per replayed "
+          + "operation").define();
+
   private static final List<Knob<?>> VIEW = Collections.unmodifiableList(ALL);
 
   /** Every knob, in definition order (the order of the echo and of the settings' messages). */

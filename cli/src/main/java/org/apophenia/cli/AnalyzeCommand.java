@@ -167,6 +167,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     TimeAccount account = account();
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
     TraceSink<StreamOp> inner = reachable == null ? rec : new BoundSink(rec, reachable);
+    if (config.get(Knobs.SAFE_TRACING)) {
+      inner = new ReplayCheck<>(inner); // every reissue against the trace's first occurrence
+    }
     MarkedStream marks = emit == null ? null
         : new MarkedStream(inner, MarkedStream.standardOutput(spec.commandLine().getOut()));
     TraceSink<StreamOp> sink = new ObservedSink<>(marks == null ? inner : marks, account);

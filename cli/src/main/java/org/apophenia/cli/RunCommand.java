@@ -197,6 +197,12 @@ final class RunCommand implements Callable<Integer> {
           + "replayed from %s%n", r.tracedOps(), 100 * r.coverage(), r.replayedOps(), r.tracesRecorded(),
           r.tracesNeverReplayed(), r.replays(),
           r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
+      if (r.tracesRetired() > 0) {
+        w.printf("%d traces retired from automatic tracing: more than %d of their last %d replays failed (their "
+            + "precondition, or their operations diverged from the recording)%n", r.tracesRetired(),
+            config.get(org.apophenia.autotrace.Knobs.RETIRE_AFTER_FAILURES),
+            config.get(org.apophenia.autotrace.Knobs.RETIREMENT_WINDOW));
+      }
       w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
           r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
           r.wallNanos() / 1e6, r.simulatedMakespanNanos() / 1e6);

@@ -138,6 +138,7 @@ final class SampleRunSupport {
     m.put("tracesRecorded", r.tracesRecorded());
     m.put("replays", r.replays());
     m.put("tracesNeverReplayed", r.tracesNeverReplayed());
+    m.put("tracesRetired", r.tracesRetired());
     m.put("checksum", r.checksum());
     m.put("analysisNanos", r.analysisNanos());
     m.put("apopheniaNanos", r.apopheniaNanos());

@@ -141,7 +141,11 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     runtime.endTrace(ids.get(id));
     account.enter(Bucket.OBSERVE);
     open = false;
-    if (engineReplays() > replaysAtBegin) {
+    boolean replayedNow = engineReplays() > replaysAtBegin;
+    if (openIsRepeat && outcomes != null && engine != null) {
+      outcomes.replayOutcome(id, replayedNow); // not replayed: the precondition failed or the operations diverged
+    }
+    if (replayedNow) {
       replays++;
       replayedIds.add(id);
       replayedOps += ops - openFirstOp;
@@ -153,6 +157,13 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
       observer.endTrace(id);
     }
     account.enter(caller);
+  }
+
+  /** Where the engine's word on each reissue goes ({@link Interceptor#replayOutcome}); null: nowhere. */
+  private org.apophenia.autotrace.Interceptor<ArrayOp> outcomes;
+
+  void reportOutcomesTo(org.apophenia.autotrace.Interceptor<ArrayOp> interceptor) {
+    this.outcomes = interceptor;
   }
 
   private long engineReplays() {

@@ -31,7 +31,17 @@ package org.apophenia.samples.apps;
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
-    String check, IterationMarks marks, Mining mining) {
+    String check, IterationMarks marks, Mining mining, long tracesRetired) {
+
+  /** A result with no trace retired (see {@code tracesRetired}: Apophenia's retirement of traces that keep failing). */
+  public RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
+      long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed,
+      String checksum, long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos,
+      int warmupIterations, String check, IterationMarks marks, Mining mining) {
+    this(sample, mode, machine, size, tiles, iterations, ops, tracedOps, replayedOps, coverage, tracesRecorded, replays,
+        tracesNeverReplayed, checksum, analysisNanos, apopheniaNanos, wallNanos, simulatedMakespanNanos,
+        warmupIterations, check, marks, mining, 0);
+  }
 
   /**
    * Apophenia's mining, which runs on a background thread and is not in the issuing thread's buckets.

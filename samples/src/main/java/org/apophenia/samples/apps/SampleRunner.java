@@ -105,7 +105,7 @@ public final class SampleRunner {
     return new RunResult(sample.name(), o.mode().toString(), o.machine().name(), size, tiles, done, stats.ops(),
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), stats.tracesNeverReplayed(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
-        warmup == done ? -1 : warmup, check, marks, mining);
+        warmup == done ? -1 : warmup, check, marks, mining, is == null ? 0 : is.tracesRetired());
   }
 
   /** Cumulative counters at iteration boundaries, filled as the run goes. */
