@@ -65,7 +65,18 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     this.issuer = new TraceIssuer<>(b.settings, sink, cache, pointers);
     this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
     this.retirement = new Retirement(b.settings);
+    Reasons reasons = b.reasons != null ? b.reasons : listener.reasons();
+    if (reasons != null) { // --explain: the rooms' decision sites write their reasons here
+      why = new Why(reasons, b.settings.get(Knobs.MIN_TRACE_LENGTH));
+      issuer.why = why;
+      pointers.why = why;
+      watcher.why = why;
+    }
   }
+
+  /** The reasons of {@code --explain}, or null; whether the next break is an untraceable operation. */
+  private Why why;
+  private boolean untraceableBreak;
 
   @Override
   public void execute(O op) {
@@ -108,6 +119,10 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   @Override
   public void flush() {
+    if (why != null) {
+      why.breakOp = ops;
+      why.breakKind = 2; // the end of the stream cuts what is open
+    }
     flushPending(false);
   }
 
@@ -207,6 +222,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   void countUntraceable() {
     untraceableOps++;
+    untraceableBreak = true; // the break that follows is this operation, not a wait
   }
 
   /**
@@ -214,6 +230,11 @@ final class AutomaticTracing<O> extends Interceptor<O> {
    * mined repeat spans the break, goes into the history. Returns whether an ingestion point is due.
    */
   boolean beginBreak() {
+    if (why != null) {
+      why.breakOp = ops - 1;
+      why.breakKind = untraceableBreak ? 0 : 1;
+      untraceableBreak = false;
+    }
     pointers.rephase(issuer.position());
     long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
     return record(unique);
@@ -226,6 +247,9 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   /** An untraceable operation, after its break: straight to the sink. */
   void forward(O op) {
+    if (why != null) {
+      why.out().untraced(Reason.UNTRACEABLE, 0, 0);
+    }
     sink.op(op);
   }
 

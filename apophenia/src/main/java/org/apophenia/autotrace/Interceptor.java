@@ -113,6 +113,8 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
     Function<long[], MiningResult> miner;
     boolean filterWindows = true;
 
+    Reasons reasons;
+
     private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
       this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
       this.sink = Objects.requireNonNull(sink, "sink");
@@ -136,6 +138,15 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
     /** The replicas' collective (default {@link Collective#single()}: not replicated). */
     public Builder<O> collective(Collective collective) {
       this.collective = Objects.requireNonNull(collective, "collective");
+      return this;
+    }
+
+    /**
+     * Where the reasons of {@code --explain} go (default: the listener's {@link InterceptorListener#reasons()},
+     * else none, and then nothing is computed for them).
+     */
+    public Builder<O> reasons(Reasons reasons) {
+      this.reasons = reasons;
       return this;
     }
 

@@ -87,6 +87,11 @@ public final class RuntimeAdapter implements AutoCloseable {
         ? Interceptor.builder(ArrayTokenizer.INSTANCE, sink).settings(b.settings).listener(b.listener).account(account)
             .build()
         : null;
+    // --explain: the engine's word on each occurrence not replayed, placed on the simulated timeline
+    sink.reasons = b.listener.reasons();
+    if (sink.reasons != null) {
+      sink.reasons.runtimeClock(runtime.simulation()::now);
+    }
     // the engine's word on each reissued occurrence goes back to Apophenia: a trace that keeps failing is retired
     sink.reportOutcomesTo(apophenia);
   }

@@ -145,6 +145,10 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     if (openIsRepeat && outcomes != null && engine != null) {
       outcomes.replayOutcome(id, replayedNow); // not replayed: the precondition failed or the operations diverged
     }
+    if (reasons != null && engine != null && !replayedNow) {
+      reasons.occurrence(reason(engine.lastOutcome()), engine.lastDivergence(),
+          org.apophenia.autotrace.Reason.AT_POSITION);
+    }
     if (replayedNow) {
       replays++;
       replayedIds.add(id);
@@ -159,11 +163,24 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     account.enter(caller);
   }
 
+  /** Where {@code --explain}'s reasons go: the engine's word on an occurrence not replayed; null: nowhere. */
+  org.apophenia.autotrace.Reasons reasons;
+
   /** Where the engine's word on each reissue goes ({@link Interceptor#replayOutcome}); null: nowhere. */
   private org.apophenia.autotrace.Interceptor<ArrayOp> outcomes;
 
   void reportOutcomesTo(org.apophenia.autotrace.Interceptor<ArrayOp> interceptor) {
     this.outcomes = interceptor;
+  }
+
+  /** The engine's outcome as a reason of {@code --explain}. */
+  private static org.apophenia.autotrace.Reason reason(org.apophenia.replay.TraceOutcome o) {
+    return switch (o) {
+      case RECORDED, REPLAYED -> org.apophenia.autotrace.Reason.FIRST_OCCURRENCE;
+      case DIVERGED -> org.apophenia.autotrace.Reason.DIVERGED;
+      case PRECONDITION_FAILED -> org.apophenia.autotrace.Reason.PRECONDITION_FAILED;
+      case NOT_REPLAYABLE -> org.apophenia.autotrace.Reason.NOT_REPLAYABLE;
+    };
   }
 
   private long engineReplays() {
