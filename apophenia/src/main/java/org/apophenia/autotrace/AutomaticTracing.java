@@ -270,6 +270,9 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   /** After the last flush: drops unfinished mining jobs and stops the owned threads. */
   void shutDown() {
     closed = true;
+    if (why != null) {
+      why.out().end();
+    }
     finder.cancelAll();
     if (ownedExecutor != null) {
       ownedExecutor.shutdownNow();

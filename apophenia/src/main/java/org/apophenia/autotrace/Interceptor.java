@@ -183,6 +183,9 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
     }
 
     public Interceptor<O> build() {
+      if (reasons == null) {
+        reasons = listener.reasons(); // before the listener is wrapped to be timed
+      }
       if (!account.isOn()) {
         return new AutomaticTracing<>(this, listener);
       }

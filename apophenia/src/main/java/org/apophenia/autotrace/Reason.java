@@ -60,7 +60,7 @@ public enum Reason {
     return switch (this) {
       case NO_CANDIDATE, FIRST_OCCURRENCE, PRECONDITION_FAILED, NOT_REPLAYABLE -> "";
       case UNTRACEABLE -> a == 1 ? "no-op" : "untraceable";
-      case SHORT_RUN -> a + " ops, minimum " + b;
+      case SHORT_RUN -> a + " ops (minimum " + b + ")";
       case NOT_PROMOTED -> "visits " + a + " of " + b;
       case CUT_BY_BREAK -> b == 2 ? "end of the stream" : (b == 1 ? "wait after op " : "op ") + a;
       case DIVERGED -> b == AT_POSITION ? "at op " + a + " of the occurrence"

@@ -20,4 +20,10 @@ public interface Reasons {
    * once, by the runtime's adapter. Ignored by default.
    */
   default void runtimeClock(java.util.function.LongSupplier nanos) {}
+
+  /**
+   * The interceptor closed, everything pending forwarded: operations the sink receives after this
+   * bypassed it (a program's last reads) and are no one's to explain.
+   */
+  default void end() {}
 }

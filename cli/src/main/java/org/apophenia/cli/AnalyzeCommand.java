@@ -90,6 +90,12 @@ final class AnalyzeCommand implements Callable<Integer> {
   /** {@code --profile DIR} and its settings: the event recorder. */
   @Mixin ProfileOptions profile;
 
+  @Option(names = "--explain",
+      description = "For every operation not replayed, say why: one reason of a fixed vocabulary (warming up, "
+          + "untraceable kind, short run, candidate not yet promoted, cut by a break, trace diverged, pending queue "
+          + "flushed, first occurrence), counted in the summary and, with --out, one row per operation in explain.csv.")
+  boolean explain;
+
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
           + "interleaved by concurrent writers; gives up after " + TextInput.MAX_SKIPPED_LINES + " malformed lines or "
@@ -140,7 +146,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     ApopheniaSettings config = apophenia.settings();
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
-    Path target = OutputPaths.directory("--out", out, REPORT_FILES);
+    Path target = OutputPaths.directory("--out", out, reportFiles());
     if (target != null) {
       OutputPaths.temporaryDirectory("analyze --out keeps 12 bytes per operation there while it runs");
     }
@@ -172,9 +178,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     MarkedStream marks = emit == null ? null
         : new MarkedStream(inner, MarkedStream.standardOutput(spec.commandLine().getOut()));
-    TraceSink<StreamOp> sink = new ObservedSink<>(marks == null ? inner : marks, account);
+    java.io.Writer explainCsv = explain && set != null ? set.writer("explain.csv") : null;
+    ExplainLog<StreamOp> why = explain ? new ExplainLog<>(marks == null ? inner : marks, explainCsv, null) : null;
+    TraceSink<StreamOp> sink = new ObservedSink<>(why != null ? why : marks == null ? inner : marks, account);
     try (Interceptor<StreamOp> apophenia = Interceptor.builder(StreamTokenizer.INSTANCE, sink)
-        .settings(config).listener(mining).account(account).build()) {
+        .settings(config).listener(mining).account(account).reasons(why).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
       ChunkedFeed<StreamOp> chunks = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
@@ -199,6 +207,9 @@ final class AnalyzeCommand implements Callable<Integer> {
       }
       drain(chunks, apophenia, marks);
       stats = apophenia.stats();
+      if (explainCsv != null) {
+        explainCsv.close(); // the file joins the set
+      }
     } catch (MalformedStreamException | InputException e) {
       throw new UserError(e.getMessage(), e);
     } finally {
@@ -251,6 +262,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (recording != null) {
       extra.put("profile", recording.finish(spec.commandLine().getErr()));
     }
+    if (why != null) {
+      extra.put("explain", why.summary());
+    }
     if (set != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %d traces, first replay at op %d",
           TextInput.displayName(file).getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(), summary.tracesRecorded(),
@@ -297,11 +311,14 @@ final class AnalyzeCommand implements Callable<Integer> {
       w.printf(java.util.Locale.ROOT, "mining (background thread): %d tokens, %.0f CPU ns per op, %.1f%% of one core; "
           + "%d windows without repeats not mined%n", stats.tokensMined(), (double) stats.miningCpuNanos() / n,
           100 * stats.miningCpuNanos() / (millis * 1e6), stats.windowsWithoutRepeats());
+      if (why != null) {
+        w.print(why.words());
+      }
       w.printf(java.util.Locale.ROOT, "throughput: %d ops in %.3f s of wall time, %.0f ops/s (reading, parsing, "
           + "Apophenia and the report%s)%n", stats.ops(), millis / 1e3, opsPerSecond,
           marks != null ? ", and writing the marked stream" : "");
       if (out != null) {
-        w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
+        w.printf("wrote %s/{%s}%n", out, String.join(",", reportFiles()));
       }
     }
     return 0;
@@ -339,6 +356,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     m.put("perOp", perOp);
     return m;
+  }
+
+  /** What {@code --out} holds after this run: the report, and {@code explain.csv} with {@code --explain}. */
+  private List<String> reportFiles() {
+    if (!explain) {
+      return REPORT_FILES;
+    }
+    List<String> files = new java.util.ArrayList<>(REPORT_FILES);
+    files.add("explain.csv");
+    return files;
   }
 
   /** A new time account: switch by switch with {@code --exact-timing}, else sampled. */

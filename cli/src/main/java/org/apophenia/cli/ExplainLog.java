@@ -40,7 +40,7 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
   /** A stretch of consecutive explained operations with one reason, from simulated time {@code atNanos}. */
   record Run(long firstOp, long lastOp, Reason reason, String detail, long atNanos) {}
 
-  private final TraceSink<O> next;
+  private TraceSink<O> next;
   private final ToLongFunction<O> tokenizer;
   private final Writer csv;
   private final long[] counts = new long[Reason.values().length];
@@ -63,7 +63,7 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
   private final List<Run> runs = new ArrayList<>();
   private long runsDropped;
   private Run current;
-  private long[] retired = new long[0];
+  private long retired;
 
   /**
    * A log in front of {@code next} (null: the end of the chain), writing rows to {@code csv} (null:
@@ -76,6 +76,56 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
     this.tokenizer = tokenizer;
     if (csv != null) {
       csv.write("op,token,reason,detail\n");
+    }
+  }
+
+  /** Puts {@code sink} after this log in the chain. */
+  void into(TraceSink<O> sink) {
+    next = sink;
+  }
+
+  /**
+   * The runs as Chrome trace events: a process of its own ({@code pid}), "why not traced", one instant
+   * event per run at the simulated time its first operation reached the runtime, with the operations,
+   * the reason and its detail as arguments.
+   */
+  void writeTimeline(com.fasterxml.jackson.core.JsonGenerator g, int pid) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("name", "process_name");
+    g.writeStringField("ph", "M");
+    g.writeNumberField("pid", pid);
+    g.writeNumberField("tid", 0);
+    g.writeObjectFieldStart("args");
+    g.writeStringField("name", "why not traced (--explain): operations not replayed, by reason");
+    g.writeEndObject();
+    g.writeEndObject();
+    for (Run r : runs) {
+      g.writeStartObject();
+      g.writeStringField("name", r.reason() == null ? "unexplained" : r.reason().words());
+      g.writeStringField("cat", "explain");
+      g.writeStringField("ph", "i");
+      g.writeStringField("s", "p");
+      g.writeFieldName("ts");
+      g.writeNumber(java.math.BigDecimal.valueOf(r.atNanos(), 3).toPlainString());
+      g.writeNumberField("pid", pid);
+      g.writeNumberField("tid", 0);
+      g.writeObjectFieldStart("args");
+      g.writeStringField("ops", r.firstOp() == r.lastOp() ? String.valueOf(r.firstOp()) : r.firstOp() + "-" + r.lastOp());
+      g.writeNumberField("count", r.lastOp() - r.firstOp() + 1);
+      g.writeStringField("reason", r.reason() == null ? "unexplained" : r.reason().key());
+      if (!r.detail().isEmpty()) {
+        g.writeStringField("detail", r.detail());
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    if (runsDropped > 0) {
+      g.writeStartObject();
+      g.writeStringField("name", "more reasons not shown: " + runsDropped + " operations");
+      g.writeStringField("ph", "M");
+      g.writeNumberField("pid", pid);
+      g.writeNumberField("tid", 0);
+      g.writeEndObject();
     }
   }
 
@@ -94,13 +144,21 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
   }
 
   @Override
+  public void end() {
+    ended = true;
+  }
+
+  /** Whether the interceptor closed: later operations bypassed it and are not explained. */
+  private boolean ended;
+
+  @Override
   public void runtimeClock(LongSupplier nanos) {
     clock = nanos;
   }
 
-  /** The traces retired from automatic tracing, to list in the summary. */
-  void retired(long[] ids) {
-    retired = ids;
+  /** How many traces were retired from automatic tracing (the summary lists the count). */
+  void retired(long n) {
+    retired = n;
   }
 
   @Override
@@ -120,6 +178,9 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
   }
 
   private void took(O op, long token, boolean hasToken) {
+    if (ended) {
+      return;
+    }
     long i = ops++;
     if (open) {
       occurrenceOps.add(i);
@@ -235,7 +296,7 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
     }
     m.put("reasons", per);
     m.put("unexplained", unexplained);
-    m.put("retiredTraces", retired);
+    m.put("tracesRetired", retired);
     return m;
   }
 
@@ -250,8 +311,9 @@ final class ExplainLog<O> implements TraceSink<O>, Reasons {
     if (unexplained > 0) {
       b.append(String.format(java.util.Locale.ROOT, "  %-40s %d%n", "unexplained", unexplained));
     }
-    if (retired.length > 0) {
-      b.append("  traces retired from automatic tracing: ").append(java.util.Arrays.toString(retired)).append('\n');
+    if (retired > 0) {
+      b.append("  traces retired from automatic tracing (their failures are counted above): ").append(retired)
+          .append('\n');
     }
     return b.toString();
   }

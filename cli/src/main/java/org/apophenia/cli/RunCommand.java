@@ -82,6 +82,12 @@ final class RunCommand implements Callable<Integer> {
   /** {@code --settings} and a flag per knob of Apophenia's registry ({@code --mode auto}). */
   @Mixin ApopheniaFlags apophenia;
 
+  @Option(names = "--explain",
+      description = "For every operation not replayed, say why (warming up, untraceable kind, short run, candidate "
+          + "not yet promoted, cut by a break, trace diverged, precondition failed, pending queue flushed, first "
+          + "occurrence): counts in the summary; with --out, explain.csv and the reasons in timeline.json.")
+  boolean explain;
+
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
   @Mixin ProfileOptions profile;
 
@@ -130,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
         .withConfig(config);
     // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
     RunBudget.check(sample, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
-    Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    Path target = OutputPaths.directory("--out", out, explain ? SampleRunSupport.withExplain() : SampleRunSupport.RUN_FILES);
     if (target != null) {
       OutputPaths.temporaryDirectory("run --out keeps per-operation records there while it runs");
     }
@@ -145,6 +151,7 @@ final class RunCommand implements Callable<Integer> {
     Limits.JIT_WARMUP.check(jitWarmup);
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
+    ExplainLog<org.apophenia.samples.adapter.ArrayOp> why = null;
     Map<String, Object> profiled = null;
     try {
       for (int i = 0; i < jitWarmup; i++) {
@@ -160,8 +167,13 @@ final class RunCommand implements Callable<Integer> {
       }
       ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
       try (FileSet set = target == null ? null : FileSet.open(target)) {
+        java.io.Writer explainCsv = explain && set != null ? set.writer("explain.csv") : null;
+        why = explain ? new ExplainLog<>(null, explainCsv, org.apophenia.samples.adapter.ArrayTokenizer.INSTANCE::token) : null;
         try {
-          r = SampleRunSupport.run(s, o, set, System.console() != null ? err : null);
+          r = SampleRunSupport.run(s, o, set, System.console() != null ? err : null, why);
+          if (explainCsv != null) {
+            explainCsv.close(); // the file joins the set
+          }
         } finally {
           if (recording != null) {
             recording.stop();
@@ -188,6 +200,10 @@ final class RunCommand implements Callable<Integer> {
       j.put("clockReadNanos", TimeAccount.clockReadNanos());
       if (profiled != null) {
         j.put("profile", profiled);
+      }
+      if (why != null) {
+        why.retired(r.tracesRetired());
+        j.put("explain", why.summary());
       }
       w.println(new ObjectMapper().writeValueAsString(j));
     } else {
@@ -238,6 +254,10 @@ final class RunCommand implements Callable<Integer> {
         w.printf("real times are partly of code the JIT compiler had not compiled yet: %d ops in this JVM, about "
             + "%d needed; --jit-warmup %d measures compiled code%n", issuedInJvm, COMPILED_AFTER_OPS,
             Math.max(1, (COMPILED_AFTER_OPS + r.ops() - 1) / Math.max(1, r.ops()) - 1));
+      }
+      if (why != null) {
+        why.retired(r.tracesRetired());
+        w.print(why.words());
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());
