@@ -312,6 +312,9 @@ final class TraceIssuer<O> {
       }
     }
     sink.endTrace(id);
+    if (why != null) {
+      why.issued(end);
+    }
     t.issues++;
     int len = t.length();
     tracedOps += len;

@@ -10,7 +10,8 @@ package org.apophenia.autotrace;
  * had no candidate and no trace over it: {@link Reason#NO_CANDIDATE}.
  *
  * <p>Exists only with {@code --explain} (the rooms hold a null otherwise). Memory: three slots per
- * pending position, in rings that grow with the pending queue. Application thread only.
+ * pending position, in rings that grow with the pending queue (positions that went out, traced or not,
+ * free theirs). Application thread only.
  */
 final class Why {
   private final Reasons out;
@@ -34,6 +35,11 @@ final class Why {
 
   Reasons out() {
     return out;
+  }
+
+  /** Slots in the rings (tests: memory follows the pending queue, not the stream). */
+  int capacity() {
+    return code.length;
   }
 
   /** Position {@code pos} joined the queue: its slot is fresh. */
@@ -108,6 +114,11 @@ final class Why {
   void issuing(long start, long end) {
     shortGap(start);
     gapStart = end;
+  }
+
+  /** The trace issued over {@code [start, end)} went out: no reason below {@code end} is needed any more. */
+  void issued(long end) {
+    lo = Math.max(lo, end);
   }
 
   /** A break takes position {@code pos}: the untraced run before it, if short, could never be a trace. */
