@@ -433,7 +433,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       PositionalParamSpec file = command.positionalParameters().get(0);
       command.remove(file);
       command.addPositional(file.toBuilder()
-          .description("The task stream (" + StreamFormat.titlesInWords() + ").").build());
+          .description("The task stream (" + StreamFormat.titlesInWords() + "); - for standard input, or a "
+              + "named pipe: read as the lines arrive, opened once.").build());
       OptionSpec format = command.findOption("--format");
       command.remove(format);
       command.addOption(format.toBuilder()
