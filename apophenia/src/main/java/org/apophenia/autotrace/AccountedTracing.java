@@ -85,6 +85,16 @@ final class AccountedTracing<O> extends Interceptor<O> {
   }
 
   @Override
+  public void replayOutcome(long traceId, boolean replayed) {
+    tracing.replayOutcome(traceId, replayed); // O(1), not charged apart
+  }
+
+  @Override
+  public long[] retiredTraces() {
+    return tracing.retiredTraces();
+  }
+
+  @Override
   public InterceptorStats stats() {
     return tracing.stats();
   }

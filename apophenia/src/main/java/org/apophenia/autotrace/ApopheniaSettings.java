@@ -190,6 +190,11 @@ public final class ApopheniaSettings {
             + BATCH_SIZE + " at most " + MAX_HISTORY + ", got " + historyBuffers + " (" + BATCH_SIZE + " " + batchSize
             + ")");
       }
+      int retireAfter = get(Knobs.RETIRE_AFTER_FAILURES);
+      if (retireAfter != UNBOUNDED && retireAfter >= get(Knobs.RETIREMENT_WINDOW)) {
+        throw new IllegalArgumentException(Knobs.RETIRE_AFTER_FAILURES + " must be less than " + Knobs.RETIREMENT_WINDOW
+            + " " + get(Knobs.RETIREMENT_WINDOW) + ", got " + retireAfter);
+      }
       if (maxTraceLength != UNBOUNDED && maxPendingOps < maxTraceLength) {
         throw new IllegalArgumentException(MAX_PENDING_OPS + " must be at least " + MAX_TRACE_LENGTH + " "
             + maxTraceLength + ", got " + maxPendingOps);

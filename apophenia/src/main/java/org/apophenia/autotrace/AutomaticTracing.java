@@ -31,6 +31,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   private final OccurrenceWatcher watcher;
   private final CommitPointers pointers;
   private final TraceIssuer<O> issuer;
+  private final Retirement retirement;
   private final ExecutorService ownedExecutor;
   /** The event recorder's, read once: each event site below is one branch when it records nothing. */
   private final Probe probe = Probe.current();
@@ -63,7 +64,19 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     this.pointers = new CommitPointers(b.settings, cache);
     this.issuer = new TraceIssuer<>(b.settings, sink, cache, pointers);
     this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
+    this.retirement = new Retirement(b.settings);
+    Reasons reasons = b.reasons != null ? b.reasons : listener.reasons();
+    if (reasons != null) { // --explain: the rooms' decision sites write their reasons here
+      why = new Why(reasons, b.settings.get(Knobs.MIN_TRACE_LENGTH));
+      issuer.why = why;
+      pointers.why = why;
+      watcher.why = why;
+    }
   }
+
+  /** The reasons of {@code --explain}, or null; whether the next break is an untraceable operation. */
+  private Why why;
+  private boolean untraceableBreak;
 
   @Override
   public void execute(O op) {
@@ -106,12 +119,26 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   @Override
   public void flush() {
+    if (why != null) {
+      why.breakOp = ops;
+      why.breakKind = 2; // the end of the stream cuts what is open
+    }
     flushPending(false);
   }
 
   @Override
+  public void replayOutcome(long traceId, boolean replayed) {
+    retirement.report(traceId, replayed);
+  }
+
+  @Override
+  public long[] retiredTraces() {
+    return retirement.retiredIds();
+  }
+
+  @Override
   public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer);
+    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer).withRetired(retirement.retired());
   }
 
   @Override
@@ -132,6 +159,11 @@ final class AutomaticTracing<O> extends Interceptor<O> {
       probe.event(EventKind.OP_ISSUED, ops);
     }
     ops++;
+    if (retirement.hasDue()) {
+      for (long id : retirement.takeDue()) {
+        cache.retire(id); // between operations: no selection is under way
+      }
+    }
   }
 
   /** The operation's call returns to the program. */
@@ -190,6 +222,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   void countUntraceable() {
     untraceableOps++;
+    untraceableBreak = true; // the break that follows is this operation, not a wait
   }
 
   /**
@@ -197,6 +230,11 @@ final class AutomaticTracing<O> extends Interceptor<O> {
    * mined repeat spans the break, goes into the history. Returns whether an ingestion point is due.
    */
   boolean beginBreak() {
+    if (why != null) {
+      why.breakOp = ops - 1;
+      why.breakKind = untraceableBreak ? 0 : 1;
+      untraceableBreak = false;
+    }
     pointers.rephase(issuer.position());
     long unique = 0x8000_0000_0000_0000L ^ (++uniqueTokens * 0x9E37_79B9_7F4A_7C15L);
     return record(unique);
@@ -209,6 +247,9 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   /** An untraceable operation, after its break: straight to the sink. */
   void forward(O op) {
+    if (why != null) {
+      why.out().untraced(Reason.UNTRACEABLE, 0, 0);
+    }
     sink.op(op);
   }
 
@@ -229,6 +270,9 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   /** After the last flush: drops unfinished mining jobs and stops the owned threads. */
   void shutDown() {
     closed = true;
+    if (why != null) {
+      why.out().end();
+    }
     finder.cancelAll();
     if (ownedExecutor != null) {
       ownedExecutor.shutdownNow();

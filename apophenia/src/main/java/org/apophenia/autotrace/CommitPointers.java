@@ -31,6 +31,8 @@ final class CommitPointers {
   private final boolean prefixTraces;
   private final boolean rephaseAtBreaks;
   private final int minTraceLength;
+  /** The reasons of {@code --explain}, or null (AutomaticTracing sets it). */
+  Why why;
 
   CommitPointers(ApopheniaSettings settings, TraceCache cache) {
     this.cache = cache;
@@ -53,6 +55,10 @@ final class CommitPointers {
       Trie.Node<Trace> node = p.node(i);
       Trie.Node<Trace> next = node.child(token);
       if (next == null) {
+        if (why != null) { // a match over these positions diverged here
+          Trie.Node<Trace> expected = node.anyChild();
+          why.mark(p.starts[i], pos, Reason.DIVERGED, expected == null ? 0 : expected.token, token);
+        }
         if (!settle(node, p.starts[i], false, now) && i == 0 && prefixTraces && node.depth >= minTraceLength) {
           split(node, p.starts[i], now); // the earliest open match broke: its ops would go untraced
         }
@@ -93,6 +99,9 @@ final class CommitPointers {
    */
   void breakAll(long now) {
     for (int i = 0; i < open.size; i++) {
+      if (why != null) { // a break cut the match over these positions
+        why.mark(open.starts[i], now, Reason.CUT_BY_BREAK, why.breakOp, why.breakKind);
+      }
       settle(open.node(i), open.starts[i], true, now);
     }
     open.clear();

@@ -77,6 +77,20 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
    */
   public abstract void flush();
 
+  /**
+   * The runtime's word on a reissued occurrence of trace {@code traceId} that went out since the last
+   * call: {@code replayed}, or not (its precondition failed or its operations diverged from the
+   * recording, so the runtime analysed and recorded it again). A trace that fails more than
+   * {@link Knobs#RETIRE_AFTER_FAILURES} of its last {@link Knobs#RETIREMENT_WINDOW} reissues is
+   * retired from automatic tracing: never issued or promoted again, from the next operation on. A
+   * runtime that never reports leaves every trace in. May be called from the sink's
+   * {@link TraceSink#endTrace}. O(1).
+   */
+  public abstract void replayOutcome(long traceId, boolean replayed);
+
+  /** The ids of the traces retired so far ({@link #replayOutcome}), ascending. */
+  public abstract long[] retiredTraces();
+
   /** The counters as of now. */
   public abstract InterceptorStats stats();
 
@@ -98,6 +112,8 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
     private TimeAccount account = TimeAccount.OFF;
     Function<long[], MiningResult> miner;
     boolean filterWindows = true;
+
+    Reasons reasons;
 
     private Builder(Tokenizer<O> tokenizer, TraceSink<O> sink) {
       this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
@@ -122,6 +138,15 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
     /** The replicas' collective (default {@link Collective#single()}: not replicated). */
     public Builder<O> collective(Collective collective) {
       this.collective = Objects.requireNonNull(collective, "collective");
+      return this;
+    }
+
+    /**
+     * Where the reasons of {@code --explain} go (default: the listener's {@link InterceptorListener#reasons()},
+     * else none, and then nothing is computed for them).
+     */
+    public Builder<O> reasons(Reasons reasons) {
+      this.reasons = reasons;
       return this;
     }
 
@@ -158,6 +183,9 @@ public abstract sealed class Interceptor<O> implements AutoCloseable permits Aut
     }
 
     public Interceptor<O> build() {
+      if (reasons == null) {
+        reasons = listener.reasons(); // before the listener is wrapped to be timed
+      }
       if (!account.isOn()) {
         return new AutomaticTracing<>(this, listener);
       }

@@ -20,6 +20,14 @@ public interface InterceptorListener {
   /** A candidate became trace {@code id} at token position {@code position}. */
   default void tracePromoted(long id, int length, long position) {}
 
+  /**
+   * Where the reasons of {@code --explain} go ({@link Reasons}), or null (the default): none are
+   * computed. Asked once, when the interceptor is built.
+   */
+  default Reasons reasons() {
+    return null;
+  }
+
   /** The listener that ignores everything. */
   InterceptorListener NONE = new InterceptorListener() {};
 }

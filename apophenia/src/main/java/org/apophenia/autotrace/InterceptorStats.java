@@ -71,6 +71,19 @@ public final class InterceptorStats {
   }
 
   /** Operations received (all kinds). */
+  /** Traces retired from automatic tracing ({@link Interceptor#replayOutcome}). */
+  public long tracesRetired() {
+    return tracesRetired;
+  }
+
+  private long tracesRetired;
+
+  /** These counters with the retired traces' count. */
+  InterceptorStats withRetired(long n) {
+    tracesRetired = n;
+    return this;
+  }
+
   public long ops() {
     return ops;
   }

@@ -18,6 +18,7 @@ public final class Knob<T> {
   private final T byDefault;
   private final T legion;
   private final String help;
+  private final String trades;
   private final List<String> spellings;
   private final Range range;
   /** Where {@link ApopheniaSettings} keeps this knob's value. */
@@ -36,6 +37,7 @@ public final class Knob<T> {
     this.byDefault = d.byDefault;
     this.legion = d.legion;
     this.help = d.help;
+    this.trades = d.trades == null ? "" : d.trades;
     this.spellings = List.copyOf(d.spellings);
     this.range = d.range;
     this.slot = slot;
@@ -65,6 +67,11 @@ public final class Knob<T> {
     return help;
   }
 
+  /** What raising or lowering it trades (README's table of knobs); empty if not said. */
+  public String trades() {
+    return trades;
+  }
+
   /** Its command-line spellings, the first the one help shows; empty for a knob set only in code. */
   public List<String> spellings() {
     return spellings;
@@ -85,6 +92,9 @@ public final class Knob<T> {
     if (range != null && value instanceof Integer v && (v < range.min() || v > range.max())) {
       throw new IllegalArgumentException(spelling + " must be " + range.min() + ".." + range.max() + ", got " + v
           + (v > range.max() ? " (" + range.why() + ")" : ""));
+    }
+    if (value instanceof java.time.Duration d && (d.isNegative() || d.isZero())) {
+      throw new IllegalArgumentException(spelling + " must be positive, got " + d);
     }
     return value;
   }
@@ -107,6 +117,7 @@ public final class Knob<T> {
     private final T byDefault;
     private T legion;
     private String help;
+    private String trades;
     private List<String> spellings = List.of();
     private Range range;
 
@@ -126,6 +137,12 @@ public final class Knob<T> {
 
     Definition<T> help(String line) {
       this.help = line;
+      return this;
+    }
+
+    /** What raising or lowering it trades, for README's table of knobs. */
+    Definition<T> trades(String line) {
+      this.trades = line;
       return this;
     }
 

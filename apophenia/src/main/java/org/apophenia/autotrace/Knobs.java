@@ -35,13 +35,17 @@ public final class Knobs {
 
   /** The shortest trace, at least 1 (Legion: 5). */
   public static final Knob<Integer> MIN_TRACE_LENGTH = knob("minTraceLength", Integer.class, 5)
-      .flag("--min-length").range(1, PENDING_OPS, PENDING_WHY)
-      .help("Shortest trace.").define();
+      .flag("--min-trace-length", "--min-length", "-lg:auto_trace:min_trace_length").range(1, PENDING_OPS, PENDING_WHY)
+      .help("Shortest trace.")
+      .trades("lower: short loops and loop pieces are traced, more candidates to watch and more small traces; "
+          + "higher: fewer, longer traces, short loops stay untraced").define();
 
   /** The longest trace; longer repeats are split ({@link ApopheniaSettings#UNBOUNDED}: none). */
   public static final Knob<Integer> MAX_TRACE_LENGTH = knob("maxTraceLength", Integer.class, ApopheniaSettings.UNBOUNDED)
-      .flag("--max-length").range(1, PENDING_OPS, PENDING_WHY)
-      .help("Longest trace.").define();
+      .flag("--max-trace-length", "--max-length", "-lg:auto_trace:max_trace_length").range(1, PENDING_OPS, PENDING_WHY)
+      .help("Longest trace.")
+      .trades("lower: a long loop body is split into several traces (more launches, each replays sooner and "
+          + "fewer operations wait in the pending queue); unbounded: one trace per body").define();
 
   /**
    * Tokens in the history buffer ({@code B}, Legion: 2000). A blocking wait breaks the stream (a
@@ -50,20 +54,27 @@ public final class Knobs {
    * so a larger one does not delay short loops.
    */
   public static final Knob<Integer> BATCH_SIZE = knob("batchSize", Integer.class, 8192).legion(2000)
-      .flag("--batch-size").range(2, 1 << 20,
+      .flag("--batch-size", "-lg:auto_trace:batchsize").range(2, 1 << 20,
           "each of up to 16 mining jobs copies the buffer and builds a suffix array over it, about 30 bytes a token")
-      .help("History buffer size.").define();
+      .help("History buffer size.")
+      .trades("larger: longer loop bodies and stretches between waits are seen twice, more memory and mining "
+          + "time per job; smaller: cheaper jobs, long loops missed (Legion's window W is a batch of 2W)").define();
 
   /** The ruler sampling unit ({@code s}, Legion: 100), at most {@link #BATCH_SIZE}: the shortest window mined. */
   public static final Knob<Integer> MULTI_SCALE_FACTOR = knob("multiScaleFactor", Integer.class, 16).legion(100)
-      .flag("--multi-scale-factor").range(1, 1 << 20, "at most the largest --batch-size")
-      .help("Ruler sampling unit.").define();
+      .flag("--multi-scale-factor", "-lg:auto_trace:multi_scale_factor").range(1, 1 << 20,
+          "at most the largest --batch-size")
+      .help("Ruler sampling unit.")
+      .trades("smaller: short loops are found sooner, more (small) mining jobs; larger: fewer jobs, a "
+          + "later first trace").define();
 
   /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
   public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)
-      .flag("--visit-threshold")
+      .flag("--visit-threshold", "-lg:auto_trace:visit_threshold")
       .range(1, 1_000_000, "a candidate seen a million times without promotion is never promoted in practice")
-      .help("Visits before promotion.").define();
+      .help("Visits before promotion.")
+      .trades("lower: traces are recorded sooner (shorter warm-up), a repeat that will not recur is recorded "
+          + "for nothing; higher: fewer wasted recordings, a longer warm-up").define();
 
   /**
    * The threshold while the stream is mostly untraced (see {@link #WARMUP_BY_COVERAGE}), at most
@@ -71,7 +82,9 @@ public final class Knobs {
    */
   public static final Knob<Integer> WARMUP_VISIT_THRESHOLD = knob("warmupVisitThreshold", Integer.class, 2).legion(10)
       .flag("--warmup-visit-threshold").range(1, 1_000_000, "at most the largest --visit-threshold")
-      .help("Visits before promotion while no trace is known.").define();
+      .help("Visits before promotion while no trace is known.")
+      .trades("as --visit-threshold, while the stream is mostly untraced: lower gets the first traces "
+          + "sooner").define();
 
   /**
    * Whether a candidate starts with the occurrences the mining found in its window as visits (else
@@ -80,7 +93,10 @@ public final class Knobs {
    */
   public static final Knob<Boolean> COUNT_HISTORY_OCCURRENCES = knob("countHistoryOccurrences", Boolean.class, true)
       .legion(false)
-      .help("Count the occurrences a mined window holds as a candidate's first visits.").define();
+      .flag("--count-history-occurrences")
+      .help("Count the occurrences a mined window holds as a candidate's first visits.")
+      .trades("on: a loop is promoted as soon as its window shows it; off: as many more iterations first "
+          + "(Legion)").define();
 
   /**
    * Whether a mined repeat that is periodic (say {@code BBB'}) is replaced by its period {@code B},
@@ -88,7 +104,10 @@ public final class Knobs {
    * of identical tasks, by the fewest whole periods that reach 32 tasks).
    */
   public static final Knob<Boolean> REDUCE_TO_PERIOD = knob("reduceToPeriod", Boolean.class, true).legion(false)
-      .help("Replace a periodic repeat by its period, which tiles the loop.").define();
+      .flag("--reduce-to-period")
+      .help("Replace a periodic repeat by its period, which tiles the loop.")
+      .trades("on: one trace per loop body, replayed back to back; off: traces of several bodies, recorded "
+          + "later").define();
 
   /**
    * Whether a trace may be a prefix of another: a pointer then goes on past the shorter trace, and
@@ -99,11 +118,18 @@ public final class Knobs {
    * prefixes.
    */
   public static final Knob<Boolean> PREFIX_TRACES = knob("prefixTraces", Boolean.class, true).legion(false)
-      .help("Let a trace be a prefix of another.").define();
+      .flag("--prefix-traces")
+      .help("Let a trace be a prefix of another.")
+      .trades("on: a broken trace falls back to its pieces and guesses are kept, more pointers per "
+          + "operation; off: Legion's no-prefix rule").define();
 
   /** Mining jobs launched but not ingested; further windows are skipped. */
   public static final Knob<Integer> MAX_IN_FLIGHT_JOBS = knob("maxInFlightJobs", Integer.class, 16)
-      .help("Mining jobs in flight at most.").define();
+      .flag("--max-in-flight", "--max-in-flight-jobs", "-lg:auto_trace:turbo_lag")
+      .range(1, 1024, "each job in flight holds a copy of its window")
+      .help("Mining jobs in flight at most.")
+      .trades("more: no window skipped while the mining thread lags, more memory; fewer: windows skipped "
+          + "under load (Legion's turbo lag, 16)").define();
 
   /**
    * Operations between a mining job's launch and its ingestion point (the initial interval; Legion:
@@ -114,7 +140,9 @@ public final class Knobs {
   public static final Knob<Integer> INGESTION_DELAY = knob("ingestionDelay", Integer.class, 16).legion(64)
       .flag("--ingestion-delay")
       .range(1, 1 << 20, "a job ingested later than the largest buffer is full would describe a stale window")
-      .help("Operations between a mining job's launch and its ingestion.").define();
+      .help("Operations between a mining job's launch and its ingestion.")
+      .trades("shorter: traces found sooner, the application thread may mine small jobs itself; longer: "
+          + "the mining thread has more time").define();
 
   /**
    * Whether the interval doubles after an ingestion point at which some instance had to wait (paper
@@ -122,23 +150,37 @@ public final class Knobs {
    * across runs (not across replicas, which agree on every wait).
    */
   public static final Knob<Boolean> ADAPTIVE_WAIT = knob("adaptiveWait", Boolean.class, false)
-      .help("Double the ingestion delay after an ingestion point that had to wait.").define();
+      .flag("--adaptive-wait")
+      .help("Double the ingestion delay after an ingestion point that had to wait.")
+      .trades("on: fewer waits for a slow mining thread, but decisions then depend on timing across runs; "
+          + "off: deterministic").define();
 
   /** How long an ingestion point waits for a job before counting it failed. */
   public static final Knob<Duration> JOB_TIMEOUT = knob("jobTimeout", Duration.class, Duration.ofSeconds(30))
-      .help("How long an ingestion point waits for its mining job.").define();
+      .flag("--job-timeout")
+      .help("How long an ingestion point waits for its mining job.")
+      .trades("shorter: a stuck job costs less time, a slow one is counted failed").define();
 
   /** Bound on the watcher trie's candidates (the stalest evicted). */
   public static final Knob<Integer> MAX_CANDIDATES = knob("maxCandidates", Integer.class, 4096)
-      .help("Candidates watched at most.").define();
+      .flag("--max-candidates").range(1, 1 << 20, "every operation steps a pointer per live candidate")
+      .help("Candidates watched at most.")
+      .trades("more: rare repeats are kept until promoted, more pointers per operation; fewer: the "
+          + "stalest are evicted sooner").define();
 
   /** Bound on the trace cache (the lowest-scoring eighth is evicted when full). */
   public static final Knob<Integer> MAX_TRACES = knob("maxTraces", Integer.class, 1024)
-      .help("Traces cached at most.").define();
+      .flag("--max-traces").range(1, 1 << 20, "every operation steps a pointer per trace it may start")
+      .help("Traces cached at most.")
+      .trades("more: more distinct traces kept, more pointers per operation; fewer: low-scoring traces "
+          + "evicted and recorded again later").define();
 
   /** Bound on buffered operations, at least {@link #MAX_TRACE_LENGTH}; reaching it abandons the open matches. */
   public static final Knob<Integer> MAX_PENDING_OPS = knob("maxPendingOps", Integer.class, PENDING_OPS)
-      .help("Operations held back at most.").define();
+      .flag("--max-pending-ops").range(1, PENDING_OPS, PENDING_WHY)
+      .help("Operations held back at most.")
+      .trades("more: long traces can complete; fewer: less memory and latency, a longer match is "
+          + "abandoned").define();
 
   /**
    * The longest window mined, in buffers, a power of two: after the {@code k}-th full buffer the last
@@ -148,7 +190,9 @@ public final class Knobs {
    */
   public static final Knob<Integer> HISTORY_BUFFERS = knob("historyBuffers", Integer.class, 8).legion(1)
       .flag("--history-buffers")
-      .help("Longest mined window, in buffers (a power of two; 1: each buffer alone).").define();
+      .help("Longest mined window, in buffers (a power of two; 1: each buffer alone).")
+      .trades("more: long loop bodies are seen twice, one more token mined per operation per doubling; 1: "
+          + "each buffer alone (Legion)").define();
 
   /**
    * Whether the warm-up threshold applies while fewer than half of the recent operations were traced,
@@ -158,7 +202,8 @@ public final class Knobs {
   public static final Knob<Boolean> WARMUP_BY_COVERAGE = knob("warmupByCoverage", Boolean.class, true).legion(false)
       .flag("--warmup-by-coverage")
       .help("Use the warm-up visit threshold while fewer than half of the recent operations were traced, "
-          + "not only while no trace is known.").define();
+          + "not only while no trace is known.")
+      .trades("on: a first trace that is not the loop does not delay the loop's").define();
 
   /**
    * Whether a break (blocking wait, untraceable operation) that cuts an open match of a trace tiling a
@@ -169,7 +214,9 @@ public final class Knobs {
   public static final Knob<Boolean> REPHASE_AT_BREAKS = knob("rephaseAtBreaks", Boolean.class, true).legion(false)
       .flag("--rephase-at-breaks")
       .help("Rotate a loop's trace cut by a break (untraceable operation, blocking wait) to start where "
-          + "the loop resumes.").define();
+          + "the loop resumes.")
+      .trades("on: one more recording per rotation, then periodic checks fall between occurrences; off: "
+          + "every check cuts an occurrence").define();
 
   /**
    * Whether, in the selection, the longest completed match of a trace that tiles a loop wins over a
@@ -179,7 +226,8 @@ public final class Knobs {
   public static final Knob<Boolean> LOOPS_WIN = knob("loopsWin", Boolean.class, true).legion(false)
       .flag("--loops-win")
       .help("Let the longest completed match of a trace that tiles a loop win over a shorter "
-          + "best-scoring match it overlaps.").define();
+          + "best-scoring match it overlaps.")
+      .trades("on: the whole loop's trace takes over sooner; off: the score alone decides").define();
 
   /**
    * Whether a mined candidate whose latest occurrence the stream already reissued in part, leaving
@@ -190,7 +238,9 @@ public final class Knobs {
   public static final Knob<Boolean> KEEP_REPLAYED = knob("keepReplayed", Boolean.class, true).legion(false)
       .flag("--keep-replayed")
       .help("Replace a mined candidate that the stream already replays in part by the runs it left "
-          + "untraced, when each is long enough to be a trace, instead of recording it whole.").define();
+          + "untraced, when each is long enough to be a trace, instead of recording it whole.")
+      .trades("on: no recording over operations already replayed; off: the longer trace is recorded "
+          + "whole").define();
 
   /**
    * Whether a trace that tiles a loop, mined from where the loop began less than a period after the
@@ -200,7 +250,43 @@ public final class Knobs {
   public static final Knob<Boolean> PHASE_AFTER_WAITS = knob("phaseAfterWaits", Boolean.class, true).legion(false)
       .flag("--phase-after-waits")
       .help("Start a loop's trace where the program went on after its last wait or break, when the "
-          + "loop began less than a period after it.").define();
+          + "loop began less than a period after it.")
+      .trades("on: waits that recur with the loop fall between occurrences").define();
+
+  /**
+   * Failed reissues (the runtime re-recorded instead of replaying: the precondition failed or the
+   * operations diverged from the recording) after which a trace is retired from automatic tracing,
+   * when more than this many of its last {@link #RETIREMENT_WINDOW} reissues failed: it is never
+   * issued or promoted again, so a trace that keeps failing costs a bounded number of recordings
+   * (PyTorch caps re-records at 8 before it warns, TensorFlow warns at 5 of 10 calls, llama.cpp gives
+   * up after 4). Legion: never ({@link ApopheniaSettings#UNBOUNDED}).
+   */
+  public static final Knob<Integer> RETIRE_AFTER_FAILURES = knob("retireAfterFailures", Integer.class, 4)
+      .legion(ApopheniaSettings.UNBOUNDED)
+      .flag("--retire-after-failures").range(1, 64, "at most the largest --retirement-window")
+      .help("Failed replays of a trace, within the window, after which it is retired from automatic tracing.")
+      .trades("lower: a trace that keeps failing stops costing recordings sooner, a trace that fails now and "
+          + "then is given up; higher: more re-recordings before giving up").define();
+
+  /** The reissues of a trace over which {@link #RETIRE_AFTER_FAILURES} counts failures. */
+  public static final Knob<Integer> RETIREMENT_WINDOW = knob("retirementWindow", Integer.class, 16)
+      .flag("--retirement-window").range(1, 64, "the last outcomes of each trace are kept as the bits of a word")
+      .help("Reissues of a trace over which its failures are counted.")
+      .trades("longer: occasional failures add up to a retirement; shorter: only failures close together").define();
+
+  /**
+   * Legion's {@code -lg:safe_tracing}: every replay checks that the operations it is given are the
+   * recording's, and a difference is an error naming the trace, the position, the expected and the
+   * seen operation, instead of a silent re-recording. Read by the runtime's adapter (the samples' trace
+   * engine runs in its strict mode) and by {@code analyze} (each reissue's tokens against the trace's
+   * first occurrence), not by the interceptor.
+   */
+  public static final Knob<Boolean> SAFE_TRACING = knob("safeTracing", Boolean.class, false)
+      .flag("--safe-tracing", "-lg:safe_tracing")
+      .help("Check every replay against its recording and fail, naming the trace, the position, the expected and "
+          + "the seen operation, where they differ.")
+      .trades("on: a wrong trace is an error, not a silent re-recording, for one comparison per replayed "
+          + "operation").define();
 
   /**
    * Variants of a cached trace promoted and not yet replayed, at most: candidates made only of what

@@ -218,6 +218,9 @@ final class OccurrenceWatcher {
       w = step(p, first, pos, pos, w);
     }
     p.truncate(w);
+    if (why != null && p.size > 0) { // the operation is inside a candidate's occurrence so far
+      why.mark(pos, pos + 1, Reason.NOT_PROMOTED, (long) visitsBelow(p.node(0)), threshold());
+    }
     if (!promote.isEmpty()) {
       for (Candidate c : promote) {
         if (c.node != null && c.node.payload == c) {
@@ -244,6 +247,18 @@ final class OccurrenceWatcher {
       p.set(w++, next, start);
     }
     return w;
+  }
+
+  /** The reasons of {@code --explain}, or null (AutomaticTracing sets it). */
+  Why why;
+
+  /** The visits of the first candidate at or below {@code node} ({@code --explain} only). */
+  private static double visitsBelow(Trie.Node<Candidate> node) {
+    Trie.Node<Candidate> n = node;
+    while (n != null && n.payload == null) {
+      n = n.anyChild();
+    }
+    return n == null ? 0 : n.payload.visits;
   }
 
   /** A break: no candidate's occurrence spans it. */

@@ -50,6 +50,8 @@ final class TraceCache {
   static final int DELETIONS = 2;
   /** Variants of a cached trace promoted at most ({@link Knobs#MAX_VARIANTS}). */
   private final int maxVariants;
+  /** Content hashes of retired traces ({@link Retirement}): never promoted again. */
+  private final it.unimi.dsi.fastutil.longs.LongOpenHashSet retired = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
   private long nextId;
 
   long promotions;
@@ -88,7 +90,31 @@ final class TraceCache {
 
   /** Whether a mined candidate with these tokens needs no watching: cached, or a phase rotated away. */
   boolean refuses(long[] tokens) {
-    return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens));
+    return get(tokens) != null || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens))
+        || isRetired(tokens);
+  }
+
+  private boolean isRetired(long[] tokens) {
+    return !retired.isEmpty() && retired.contains(contentHash(tokens));
+  }
+
+  /**
+   * Retires trace {@code id} ({@link Retirement}): evicted if cached, and its content never promoted
+   * again. Returns whether an id of that number was ever given out.
+   */
+  boolean retire(long id) {
+    for (var e : idsByContent.long2LongEntrySet()) {
+      if (e.getLongValue() == id) {
+        retired.add(e.getLongKey());
+        for (int i = live.size() - 1; i >= 0; i--) {
+          if (live.get(i).id == id) {
+            remove(live.get(i));
+          }
+        }
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -171,7 +197,7 @@ final class TraceCache {
       }
     }
     if (n != null && (!prefixTraces || n.payload != null)
-        || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens))) {
+        || !rephasedAway.isEmpty() && rephasedAway.containsKey(contentHash(tokens)) || isRetired(tokens)) {
       if (n != null && n.payload != null && n.payload.seenTwice > 0) {
         confirm(n.payload); // the guess was mined whole
       }

@@ -50,6 +50,8 @@ final class TraceIssuer<O> {
   private final Predicate<Trace> held = this::heldBack;
   private final boolean loopsWin;
   private final int maxPendingOps;
+  /** The reasons of {@code --explain}, or null (AutomaticTracing sets it). */
+  Why why;
   /** Stream positions given out: traceable operations and breaks. */
   private long position;
 
@@ -131,6 +133,9 @@ final class TraceIssuer<O> {
   long enqueue(O op, long token) {
     long pos = position++;
     pending.add(op, pos, token);
+    if (why != null) {
+      why.arrived(pos);
+    }
     return pos;
   }
 
@@ -140,6 +145,9 @@ final class TraceIssuer<O> {
    */
   void afterToken() {
     if (pending.size() > maxPendingOps) {
+      if (why != null) {
+        why.mark(0, position, Reason.PENDING_FLUSHED, maxPendingOps, 0);
+      }
       open.clear(); // abandon open matches: bounded memory beats a possible trace
     }
     decide();
@@ -148,6 +156,9 @@ final class TraceIssuer<O> {
   /** A no-op operation: forwarded in order, invisible to matching. */
   void passThrough(O op) {
     if (pending.isEmpty()) {
+      if (why != null) {
+        why.forwardingNoOp();
+      }
       sink.op(op);
     } else {
       pending.add(op, -1, 0);
@@ -161,6 +172,9 @@ final class TraceIssuer<O> {
    */
   void flush(boolean atBreak) {
     decide();
+    if (why != null && atBreak) {
+      why.breaking(position);
+    }
     forwardBefore(Long.MAX_VALUE);
     pending.trim();
     if (atBreak) {
@@ -255,6 +269,13 @@ final class TraceIssuer<O> {
         untracedOps++;
         reissued.wentOut(p, false, false, false);
       }
+      if (why != null) {
+        if (p >= 0) {
+          why.forwarding(p);
+        } else {
+          why.forwardingNoOp();
+        }
+      }
       forwardHead();
     }
   }
@@ -272,6 +293,9 @@ final class TraceIssuer<O> {
   }
 
   private void issue(long start, long end, Trace t) {
+    if (why != null) {
+      why.issuing(start, end);
+    }
     forwardBefore(start);
     long id = t.id;
     sink.beginTrace(id);
@@ -288,6 +312,9 @@ final class TraceIssuer<O> {
       }
     }
     sink.endTrace(id);
+    if (why != null) {
+      why.issued(end);
+    }
     t.issues++;
     int len = t.length();
     tracedOps += len;

@@ -16,7 +16,11 @@
  * ({@link org.apophenia.autotrace.InterceptorListener}, {@link org.apophenia.autotrace.MiningReport},
  * {@link org.apophenia.autotrace.InterceptorStats}, {@link org.apophenia.autotrace.ObservedSink} for
  * a sink that only observes, and {@link org.apophenia.autotrace.CoverageBound}, the most an online
- * finder could cover). The issuing thread's time account is a room of its own,
+ * finder could cover); the reasons of {@code --explain} ({@link org.apophenia.autotrace.Reasons}, each a
+ * {@link org.apophenia.autotrace.Reason}, written by the rooms' decision sites through the
+ * package-private {@code Why}, which exists only when reasons are asked for); and the runtime's word
+ * on each reissue ({@code Interceptor.replayOutcome}), which {@code Retirement} turns into retired
+ * traces. The issuing thread's time account is a room of its own,
  * {@code org.apophenia.autotrace.accounting}.
  *
  * <p><b>The rooms</b>, named as in Legion's {@code runtime/legion/tracing/} and the paper; everything
@@ -37,7 +41,8 @@
  *       the cached traces hold, to tell a variant), {@code Trace} (scores), {@code CommitPointers} (matches in progress and
  *       completed, {@code Matches}; broken traces split into {@code DyadicPieces}),
  *       {@code TraceIssuer} (the pending operations, the selection of what to issue with
- *       {@code Selection}, recordings and reissues, {@code ReissuedPositions});
+ *       {@code Selection}, recordings and reissues, {@code ReissuedPositions}); {@code Retirement}
+ *       (traces whose reissues keep failing in the runtime, retired);
  *   <li><i>trie</i>: {@code Trie} and its {@code Pointers};
  *   <li><i>shard</i>: {@code LocalCollective} (replicas on threads of one JVM); replicas as processes
  *       agree through the {@code shards} module's JGroups collective, behind the same {@link

@@ -35,6 +35,9 @@ class SettingsPresetsTest {
     assertThat(c.get(Knobs.LOOPS_WIN)).isTrue();
     assertThat(c.get(Knobs.KEEP_REPLAYED)).isTrue();
     assertThat(c.get(Knobs.PHASE_AFTER_WAITS)).isTrue();
+    assertThat(c.get(Knobs.RETIRE_AFTER_FAILURES)).isEqualTo(4);
+    assertThat(c.get(Knobs.RETIREMENT_WINDOW)).isEqualTo(16);
+    assertThat(c.get(Knobs.SAFE_TRACING)).isFalse();
   }
 
   @Test
@@ -62,5 +65,8 @@ class SettingsPresetsTest {
     assertThat(c.get(Knobs.LOOPS_WIN)).isFalse();
     assertThat(c.get(Knobs.KEEP_REPLAYED)).isFalse();
     assertThat(c.get(Knobs.PHASE_AFTER_WAITS)).isFalse();
+    assertThat(c.get(Knobs.RETIRE_AFTER_FAILURES)).isEqualTo(Integer.MAX_VALUE); // never
+    assertThat(c.get(Knobs.RETIREMENT_WINDOW)).isEqualTo(16);
+    assertThat(c.get(Knobs.SAFE_TRACING)).isFalse();
   }
 }

@@ -72,6 +72,13 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object instead of a table.")
   boolean json;
 
+  @Option(names = "--emit", paramLabel = "WHAT",
+      description = "markers: write the stream back on standard output, byte for byte, with a 'tbegin ID' line "
+          + "before and a 'tend ID' line after each trace occurrence, written as Apophenia decides and flushed "
+          + "whenever the input has nothing more to read (a pipe's producer waiting for a marker gets it); the "
+          + "summary then goes to standard error.")
+  String emit;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write summary.json, traces.json, trace-search.csv, trace-search.png and mining.csv, and "
           + "manifest.json naming them: all of them appear at the end, or none (default: no files).")
@@ -85,6 +92,12 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   /** {@code --shards N}: control-replicated shards as processes ({@link ShardsOption}). */
   @Mixin ShardsOption shards;
+
+  @Option(names = "--explain",
+      description = "For every operation not replayed, say why: one reason of a fixed vocabulary (warming up, "
+          + "untraceable kind, short run, candidate not yet promoted, cut by a break, trace diverged, pending queue "
+          + "flushed, first occurrence), counted in the summary and, with --out, one row per operation in explain.csv.")
+  boolean explain;
 
   @Option(names = "--skip-malformed",
       description = "Skip (and count) malformed lines instead of failing, e.g. lines of a capture "
@@ -130,10 +143,13 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     // Everything is checked before the first op is read: a mistake costs no time and writes nothing.
     StreamFormat fmt = parseFormat();
+    if (emit != null && !emit.equals("markers")) {
+      throw new UserError("--emit must be markers, got '" + emit + "'");
+    }
     ApopheniaSettings config = apophenia.settings();
     Limits.WINDOW.check(window);
     TextInput.checkReadable(file);
-    Path target = OutputPaths.directory("--out", out, REPORT_FILES);
+    Path target = OutputPaths.directory("--out", out, reportFiles());
     OutputPaths.directory("--profile", profile.dir(), ProfileOptions.FILES);
     profile.settings();
     shards.check();
@@ -166,18 +182,48 @@ final class AnalyzeCommand implements Callable<Integer> {
     CoverageBound reachable = bound ? new CoverageBound(config.get(Knobs.MIN_TRACE_LENGTH)) : null;
     // which operations were reachable, for the picture's bound curve: only when --out draws it
     java.util.BitSet reachableOps = reachable != null && out != null ? new java.util.BitSet() : null;
-    TraceSink<StreamOp> observed = reachable == null ? rec
+    TraceSink<StreamOp> inner = reachable == null ? rec
         : new BoundSink(rec, reachable, config.get(Knobs.MIN_TRACE_LENGTH), reachableOps);
-    TraceSink<StreamOp> sink = new ObservedSink<>(shard == null ? observed : shard.record(observed), account);
+    if (config.get(Knobs.SAFE_TRACING)) {
+      inner = new ReplayCheck<>(inner); // every reissue against the trace's first occurrence
+    }
+    if (shard != null) {
+      inner = shard.record(inner);
+    }
+    MarkedStream marks = emit == null ? null
+        : new MarkedStream(inner, MarkedStream.standardOutput(spec.commandLine().getOut()));
+    java.io.Writer explainCsv = explain && set != null ? set.writer("explain.csv") : null;
+    ExplainLog<StreamOp> why = explain ? new ExplainLog<>(marks == null ? inner : marks, explainCsv, null) : null;
+    TraceSink<StreamOp> sink = new ObservedSink<>(why != null ? why : marks == null ? inner : marks, account);
     try (Interceptor<StreamOp> apophenia = ShardSession.replicate(shard, Interceptor.builder(StreamTokenizer.INSTANCE, sink)
-        .settings(config).listener(mining).account(account)).build()) {
+        .settings(config).listener(mining).account(account).reasons(why)).build()) {
       reader = new StreamReader(file, fmt, skipMalformed);
       // reading and parsing (the OTHER bucket) a chunk at a time, then the chunk through Apophenia
-      feed = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
-      reader.forEach(feed);
-      feed.finish();
-      apophenia.flush();
+      ChunkedFeed<StreamOp> chunks = new ChunkedFeed<>(apophenia, account, ChunkedFeed.SIZE);
+      feed = chunks;
+      // live input: what was read goes through Apophenia (and out, marked) before waiting for more
+      Runnable idle = !TextInput.isLive(file) ? null : () -> {
+        chunks.issueNow();
+        if (marks != null) {
+          marks.flush();
+        }
+      };
+      try {
+        reader.forEach(marks == null ? feed : op -> {
+          marks.taken();
+          chunks.accept(op);
+        }, idle, marks);
+      } catch (MalformedStreamException | InputException e) {
+        // a malformed or incomplete line: every complete operation before it still goes through
+        // Apophenia, and with --emit out of it, marked, before the error is reported
+        drain(chunks, apophenia, marks);
+        throw e;
+      }
+      drain(chunks, apophenia, marks);
       stats = apophenia.stats();
+      if (explainCsv != null) {
+        explainCsv.close(); // the file joins the set
+      }
     } catch (MalformedStreamException | InputException e) {
       throw new UserError(e.getMessage(), e);
     } finally {
@@ -204,6 +250,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("miningFailures", stats.jobsFailed());
     extra.put("miningMillis", mining.miningMillis());
     extra.put("wallMillis", millis);
+    // the whole command's rate: reading, parsing, Apophenia, the report (and --emit's writing), wall time
+    extra.put("opsPerSecond", stats.ops() / Math.max(1e-9, millis / 1e3));
+    if (marks != null) {
+      extra.put("emittedOccurrences", marks.occurrences());
+    }
     extra.put("apopheniaNanosPerOp", (double) own / n);
     extra.put("apopheniaOpsPerSecond", own == 0 ? 0.0 : 1e9 * n / own);
     extra.put("parseNanosPerOp", (double) t[Bucket.OTHER.ordinal()] / n);
@@ -246,15 +297,20 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (recording != null) {
       extra.put("profile", recording.finish(spec.commandLine().getErr()));
     }
+    if (why != null) {
+      extra.put("explain", why.summary());
+    }
     if (set != null) {
       String title = String.format("%s, %s settings: %.1f%% of %d ops traced, %s, %s",
-          file.getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(),
+          TextInput.displayName(file).getFileName(), apophenia.presetName(), 100 * summary.coverage(), summary.ops(),
           SampleRunSupport.plural(summary.tracesRecorded(), "trace"), summary.firstReplayOp() < 0 ? "nothing replayed"
               : "first replay at op " + summary.firstReplayOp());
       ReportWriter.write(set, title, rec, mining, extra, window, reachableOps);
       set.commit();
     }
-    PrintWriter w = spec.commandLine().getOut();
+    // with the stream on standard output, the summary goes to standard error
+    PrintWriter w = marks != null ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    double opsPerSecond = stats.ops() / Math.max(1e-9, millis / 1e3);
     if (reader.skippedCount() > 0) {
       PrintWriter e = spec.commandLine().getErr();
       e.printf("apophenia analyze: warning: skipped %d malformed lines, first: %s%n",
@@ -266,7 +322,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       w.println(mapper.writeValueAsString(ReportWriter.summaryMap(summary, extra)));
     } else {
       w.println(Provenance.header(provenance));
-      w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", file.getFileName(), summary.ops(),
+      w.printf("%s: %d ops, %d traced (%.1f%%), %d replayed%n", TextInput.displayName(file).getFileName(), summary.ops(),
           summary.tracedOps(), 100 * summary.coverage(), summary.replayedOps());
       if (reachable != null) {
         w.printf(java.util.Locale.ROOT, "reachable by any online finder (min length %d): %.1f%%; %s%n",
@@ -298,11 +354,26 @@ final class AnalyzeCommand implements Callable<Integer> {
       if (shard != null) {
         shard.print(w, stats.ops(), stats.waitIntervalDoublings());
       }
+      if (why != null) {
+        w.print(why.words());
+      }
+      w.printf(java.util.Locale.ROOT, "throughput: %d ops in %.3f s of wall time, %.0f ops/s (reading, parsing, "
+          + "Apophenia and the report%s)%n", stats.ops(), millis / 1e3, opsPerSecond,
+          marks != null ? ", and writing the marked stream" : "");
       if (out != null) {
-        w.printf("wrote %s/{summary.json,traces.json,trace-search.csv,trace-search.png,mining.csv}%n", out);
+        w.printf("wrote %s/{%s}%n", out, String.join(",", reportFiles()));
       }
     }
     return 0;
+  }
+
+  /** The end of the input: what was parsed goes through Apophenia, everything pending goes out (marked). */
+  private static void drain(ChunkedFeed<StreamOp> feed, Interceptor<StreamOp> apophenia, MarkedStream marks) {
+    feed.finish();
+    apophenia.flush();
+    if (marks != null) {
+      marks.finish();
+    }
   }
 
   /**
@@ -328,6 +399,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     m.put("perOp", perOp);
     return m;
+  }
+
+  /** What {@code --out} holds after this run: the report, and {@code explain.csv} with {@code --explain}. */
+  private List<String> reportFiles() {
+    if (!explain) {
+      return REPORT_FILES;
+    }
+    List<String> files = new java.util.ArrayList<>(REPORT_FILES);
+    files.add("explain.csv");
+    return files;
   }
 
   /** A new time account: switch by switch with {@code --exact-timing}, else sampled. */
@@ -395,7 +476,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       PositionalParamSpec file = command.positionalParameters().get(0);
       command.remove(file);
       command.addPositional(file.toBuilder()
-          .description("The task stream (" + StreamFormat.titlesInWords() + ").").build());
+          .description("The task stream (" + StreamFormat.titlesInWords() + "); - for standard input, or a "
+              + "named pipe: read as the lines arrive, opened once.").build());
       OptionSpec format = command.findOption("--format");
       command.remove(format);
       command.addOption(format.toBuilder()

@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.cli.bench.BenchGroup;
 import org.apophenia.cli.bench.BenchReport;
 import org.apophenia.cli.bench.BenchSettings;
@@ -27,6 +28,7 @@ import org.apophenia.cli.streams.JsonNumbers;
 import org.apophenia.cli.streams.MalformedStreamException;
 import org.apophenia.cli.streams.TextInput;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -56,6 +58,9 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR",
       description = "Write every table as CSV, the plots as PNG, and bench.json (merged group by group with an existing one), and provenance.json (default: none, print only).")
   Path out;
+
+  /** {@code --settings} and a flag per knob: the settings of the groups that run Apophenia with ours. */
+  @Mixin ApopheniaFlags apophenia;
 
   @Option(names = "--markdown", paramLabel = "FILE",
       description = "Write one Markdown section per group into FILE, between generated-part markers "
@@ -88,6 +93,7 @@ final class BenchCommand implements Callable<Integer> {
       throw new UserError("--only: an empty group name in '" + String.join(",", only)
           + "' (give numbers or names separated by commas, e.g. 4,starpu)");
     }
+    ApopheniaSettings config = apophenia.settings();
     List<BenchGroup> groups;
     try {
       groups = BenchSuite.select(new LinkedHashSet<>(names));
@@ -100,7 +106,7 @@ final class BenchCommand implements Callable<Integer> {
     Map<String, Object> previous = out == null ? null : previousJson(mapper, outDir.resolve("bench.json"));
     String existingMarkdown = markdown == null ? null : existingMarkdown(markdownFile);
     PrintWriter err = spec.commandLine().getErr();
-    BenchSettings settings = new BenchSettings(quick, err);
+    BenchSettings settings = new BenchSettings(quick, err, config);
     List<BenchReport.Entry> entries = new ArrayList<>();
     long start = System.nanoTime();
     for (BenchGroup g : groups) {

@@ -60,6 +60,16 @@ final class ChunkedFeed<O> implements Consumer<O> {
     issue();
   }
 
+  /**
+   * Issues the operations parsed so far, if any, before a full chunk: live input that has nothing more
+   * to read right now (the producer may be waiting for what they decide).
+   */
+  void issueNow() {
+    if (size > 0) {
+      issue();
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private void issue() {
     long c0 = cpuTime ? CPU.getCurrentThreadCpuTime() : 0;

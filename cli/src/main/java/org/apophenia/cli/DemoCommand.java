@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.cli.output.FileSet;
 import org.apophenia.samples.apps.Jacobi;
 import org.apophenia.samples.apps.RunOptions;
@@ -11,6 +12,7 @@ import org.apophenia.samples.apps.RunResult;
 import org.apophenia.samples.adapter.Mode;
 import org.apophenia.sim.machine.Machine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,8 +33,12 @@ final class DemoCommand implements Callable<Integer> {
       description = "Where the pictures go (default: ${DEFAULT-VALUE}).")
   Path out;
 
+  /** {@code --settings} and a flag per knob: the settings of the run under Apophenia. */
+  @Mixin ApopheniaFlags apophenia;
+
   @Override
   public Integer call() throws IOException {
+    ApopheniaSettings config = apophenia.settings();
     Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
     OutputPaths.temporaryDirectory("the demo keeps per-operation records there while it runs");
     PrintWriter w = spec.commandLine().getOut();
@@ -46,7 +52,7 @@ final class DemoCommand implements Callable<Integer> {
     RunResult none = SampleRunSupport.run("demo", new Jacobi(), o, null, bar);
     RunResult auto;
     try (FileSet set = FileSet.open(target)) {
-      auto = SampleRunSupport.run("demo", new Jacobi(), o.withMode(Mode.AUTO), set, bar);
+      auto = SampleRunSupport.run("demo", new Jacobi(), o.withMode(Mode.AUTO).withConfig(config), set, bar);
       set.commit();
     }
     w.printf("%-22s %12s %12s%n", "", "no tracing", "Apophenia");

@@ -40,6 +40,18 @@ public final class Main {
 
   private Main() {}
 
+  /** The process's standard output as bytes, once {@link #main} made it; null in-process. */
+  private static volatile java.io.OutputStream rawStdout;
+
+  /**
+   * Standard output as bytes for a command that writes a stream back byte for byte
+   * ({@code analyze --emit markers}), or null when the command line runs in-process (tests), where
+   * only the command's writer exists.
+   */
+  static java.io.OutputStream rawStdout() {
+    return rawStdout;
+  }
+
   /**
    * The process entry: standard output and error whose failed writes are errors
    * ({@link CheckedStream}), arguments checked as the bytes the process was given
@@ -51,6 +63,7 @@ public final class Main {
     Charset cs = Charset.defaultCharset(); // what System.out would have used
     PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, cs), true);
     PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, cs), true);
+    rawStdout = stdout;
     String command = commandOf(args);
     Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
       if (e instanceof OutOfMemoryError) { // a helper thread (the trace optimiser, a figure's run)

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
 import org.apophenia.cli.profile.ProfileOptions;
@@ -83,6 +84,15 @@ final class RunCommand implements Callable<Integer> {
           + "all of them appear at the end, or none (default: no files).")
   Path out;
 
+  /** {@code --settings} and a flag per knob of Apophenia's registry ({@code --mode auto}). */
+  @Mixin ApopheniaFlags apophenia;
+
+  @Option(names = "--explain",
+      description = "For every operation not replayed, say why (warming up, untraceable kind, short run, candidate "
+          + "not yet promoted, cut by a break, trace diverged, precondition failed, pending queue flushed, first "
+          + "occurrence): counts in the summary; with --out, explain.csv and the reasons in timeline.json.")
+  boolean explain;
+
   /** {@code --profile DIR} and its settings: the event recorder, for the measured run only. */
   @Mixin ProfileOptions profile;
   /** {@code --shards N}: control-replicated shards as processes ({@link ShardsOption}). */
@@ -123,6 +133,7 @@ final class RunCommand implements Callable<Integer> {
     Sample s = p.create();
     String name = s.name();
     Mode m = Mode.parse(mode);
+    ApopheniaSettings config = apophenia.settings();
     int n = iterations == null ? s.defaultIterations() : Limits.ITERATIONS.check(iterations);
     Limits.size(name).check(size);
     Limits.TILES.check(tiles);
@@ -131,10 +142,10 @@ final class RunCommand implements Callable<Integer> {
           + " rows (--size) into row blocks; give at most one tile per row");
     }
     RunOptions o = RunOptions.of(m, n, SampleRunSupport.machine(machine), SampleRunSupport.costModel(costModel))
-        .withScheduler(scheduling.scheduler());
+        .withScheduler(scheduling.scheduler()).withConfig(config);
     // the simulation keeps every event: a run too long for this heap is refused now, not after minutes
     RunBudget.check(name, n, tiles != null ? tiles : SampleRunner.defaultTiles(o.machine()), tiles != null);
-    Path target = OutputPaths.directory("--out", out, SampleRunSupport.RUN_FILES);
+    Path target = OutputPaths.directory("--out", out, explain ? SampleRunSupport.withExplain() : SampleRunSupport.RUN_FILES);
     if (target != null) {
       OutputPaths.temporaryDirectory("run --out keeps per-operation records there while it runs");
     }
@@ -166,6 +177,7 @@ final class RunCommand implements Callable<Integer> {
     String name = s.name();
     PrintWriter err = spec.commandLine().getErr();
     RunResult r;
+    ExplainLog<org.apophenia.samples.adapter.ArrayOp> why = null;
     Map<String, Object> profiled = null;
     RunOptions measured = shard == null ? o : shard.replicate(o);
     try {
@@ -182,8 +194,13 @@ final class RunCommand implements Callable<Integer> {
       }
       ProfileSession recording = profile.start(); // the measured run only, not the warm-up runs
       try (FileSet set = target == null ? null : FileSet.open(target)) {
+        java.io.Writer explainCsv = explain && set != null ? set.writer("explain.csv") : null;
+        why = explain ? new ExplainLog<>(null, explainCsv, org.apophenia.samples.adapter.ArrayTokenizer.INSTANCE::token) : null;
         try {
-          r = SampleRunSupport.run("run", s, measured, set, System.console() != null ? err : null);
+          r = SampleRunSupport.run("run", s, measured, set, System.console() != null ? err : null, why);
+          if (explainCsv != null) {
+            explainCsv.close(); // the file joins the set
+          }
         } finally {
           if (recording != null) {
             recording.stop();
@@ -226,6 +243,10 @@ final class RunCommand implements Callable<Integer> {
       if (profiled != null) {
         j.put("profile", profiled);
       }
+      if (why != null) {
+        why.retired(r.tracesRetired());
+        j.put("explain", why.summary());
+      }
       w.println(new ObjectMapper().writeValueAsString(j));
     } else {
       w.println(Provenance.header(SampleRunSupport.provenance("run", o)));
@@ -236,6 +257,12 @@ final class RunCommand implements Callable<Integer> {
           SampleRunSupport.plural(r.tracesRecorded(), "trace"), r.tracesNeverReplayed(),
           SampleRunSupport.plural(r.replays(), "replay"),
           r.warmupIterations() < 0 ? "(never)" : "iteration " + r.warmupIterations());
+      if (r.tracesRetired() > 0) {
+        w.printf("%d traces retired from automatic tracing: more than %d of their last %d replays failed (their "
+            + "precondition, or their operations diverged from the recording)%n", r.tracesRetired(),
+            o.config().get(org.apophenia.autotrace.Knobs.RETIRE_AFTER_FAILURES),
+            o.config().get(org.apophenia.autotrace.Knobs.RETIREMENT_WINDOW));
+      }
       w.printf("analysis %.1f ms (%.1f us/op), Apophenia %.1f ms, wall %.1f ms, simulated makespan %.3f ms%n",
           r.analysisNanos() / 1e6, r.analysisNanos() / 1e3 / Math.max(1, r.ops()), r.apopheniaNanos() / 1e6,
           r.wallNanos() / 1e6, r.simulatedMakespanNanos() / 1e6);
@@ -274,6 +301,10 @@ final class RunCommand implements Callable<Integer> {
       SampleRunSupport.printScheduling(w, r.scheduling());
       if (shard != null) {
         shard.print(w, r.ops(), r.mining().waitIntervalDoublings());
+      }
+      if (why != null) {
+        why.retired(r.tracesRetired());
+        w.print(why.words());
       }
       w.printf("check: %s; checksum %s%n", r.check(), r.checksum());
       w.printf("simulated times under the cost model %s%n", o.costModel().describe());
@@ -319,6 +350,8 @@ final class RunCommand implements Callable<Integer> {
   static final class IterationsHelp implements picocli.CommandLine.IModelTransformer {
     @Override
     public picocli.CommandLine.Model.CommandSpec transform(picocli.CommandLine.Model.CommandSpec command) {
+      // picocli applies a command's own transformer instead of its mixins': ApopheniaFlags' goes first
+      new ApopheniaFlags.Install().transform(command);
       picocli.CommandLine.Model.OptionSpec o = command.findOption("--iterations");
       command.remove(o);
       command.addOption(o.toBuilder().description("Main-loop iterations (default: the sample's); 1.."

@@ -44,6 +44,13 @@ final class SampleRunSupport {
   static final List<String> RUN_FILES = List.of("summary.json", "traces.json", "trace-search.csv",
       "trace-search.png", "mining.csv", "timeline.json", "timeline.paje");
 
+  /** {@link #RUN_FILES} and {@code explain.csv}: what {@code run --out --explain} holds. */
+  static List<String> withExplain() {
+    List<String> files = new ArrayList<>(RUN_FILES);
+    files.add("explain.csv");
+    return files;
+  }
+
   /** A preset ({@code perlmutter:4}) or a machine file, read and checked like {@code machines --validate}. */
   static Machine machine(String spec) {
     if (spec.isEmpty()) {
@@ -79,23 +86,32 @@ final class SampleRunSupport {
    * it); with {@code progress}, draws a bar.
    */
   static RunResult run(Sample sample, RunOptions options, FileSet out, PrintWriter progress) throws IOException {
-    return run("run", sample, options, out, progress);
+    return run("run", sample, options, out, progress, null);
   }
 
   /** {@link #run(Sample, RunOptions, FileSet, PrintWriter)} for {@code command} (its name in the provenance). */
   static RunResult run(String command, Sample sample, RunOptions options, FileSet out, PrintWriter progress)
       throws IOException {
+    return run(command, sample, options, out, progress, null);
+  }
+
+  /**
+   * {@link #run(String, Sample, RunOptions, FileSet, PrintWriter)}, with {@code --explain}'s log (null:
+   * none).
+   */
+  static RunResult run(String command, Sample sample, RunOptions options, FileSet out, PrintWriter progress,
+      ExplainLog<ArrayOp> explain) throws IOException {
     if (out == null) {
-      return run(command, sample, options, null, progress, null, null);
+      return run(command, sample, options, null, progress, null, null, explain);
     }
     // Per-op records only when --out will write them, and then on disk: memory stays flat in the run.
     try (TraceSearchLog rec = TraceSearchLog.spilling(); MiningLog mining = MiningLog.recording()) {
-      return run(command, sample, options, out, progress, rec, mining);
+      return run(command, sample, options, out, progress, rec, mining, explain);
     }
   }
 
   private static RunResult run(String command, Sample sample, RunOptions options, FileSet out, PrintWriter progress,
-      TraceSearchLog rec, MiningLog mining) throws IOException {
+      TraceSearchLog rec, MiningLog mining, ExplainLog<ArrayOp> explain) throws IOException {
     TimelineLog timeline = out == null ? null
         : TimelineLog.bounded(options.machine(), TimelineLog.DEFAULT_MAX_SPANS);
     RunOptions o = options;
@@ -104,6 +120,10 @@ final class SampleRunSupport {
     } else {
       // a job out of memory ends the run (MiningLog#jobFailed); a shard's decision log stays the observer
       o = o.withObservers(MiningLog.counting(), options.observer(), options.timeline());
+    }
+    if (explain != null) { // after the runtime: the interceptor's reasons, then the engine's word per occurrence
+      explain.into(o.observer());
+      o = o.withObservers(new Explaining(o.listener(), explain), explain, o.timeline());
     }
     if (progress != null) {
       o = o.withProgress(new ProgressBar(progress, options.iterations()));
@@ -115,9 +135,14 @@ final class SampleRunSupport {
     if (out != null) {
       String title = String.format("%s (%s): %.1f%% of %d ops traced, %s", r.sample(), r.mode(),
           100 * r.coverage(), r.ops(), plural(r.tracesRecorded(), "trace"));
-      ReportWriter.write(out, title, rec, mining, summary(command, r, options), 5000);
+      Map<String, Object> s = summary(command, r, options);
+      if (explain != null) {
+        explain.retired(r.tracesRetired());
+        s.put("explain", explain.summary());
+      }
+      ReportWriter.write(out, title, rec, mining, s, 5000);
       try (Writer w = out.writer("timeline.json")) {
-        ChromeTrace.write(timeline.timeline(), w);
+        ChromeTrace.write(timeline.timeline(), w, explain == null ? null : explain::writeTimeline);
       }
       try (Writer w = out.writer("timeline.paje")) {
         PajeTrace.write(timeline.timeline(), w);
@@ -170,6 +195,7 @@ final class SampleRunSupport {
     m.put("tracesRecorded", r.tracesRecorded());
     m.put("replays", r.replays());
     m.put("tracesNeverReplayed", r.tracesNeverReplayed());
+    m.put("tracesRetired", r.tracesRetired());
     m.put("checksum", r.checksum());
     m.put("analysisNanos", r.analysisNanos());
     m.put("apopheniaNanos", r.apopheniaNanos());
@@ -304,6 +330,30 @@ final class SampleRunSupport {
     m.put("frontDoorNanosPerOp", s.frontDoorNanosPerOp());
     m.put("apopheniaNanosPerOp", s.apopheniaNanosPerOp());
     return m;
+  }
+
+  /** The run's listener, with {@code --explain}'s log as where the reasons go. */
+  private record Explaining(org.apophenia.autotrace.InterceptorListener inner, ExplainLog<ArrayOp> log)
+      implements org.apophenia.autotrace.InterceptorListener {
+    @Override
+    public void jobIngested(org.apophenia.autotrace.MiningReport report) {
+      inner.jobIngested(report);
+    }
+
+    @Override
+    public void jobFailed(long job, Throwable cause) {
+      inner.jobFailed(job, cause);
+    }
+
+    @Override
+    public void tracePromoted(long id, int length, long position) {
+      inner.tracePromoted(id, length, position);
+    }
+
+    @Override
+    public org.apophenia.autotrace.Reasons reasons() {
+      return log;
+    }
   }
 
   /**

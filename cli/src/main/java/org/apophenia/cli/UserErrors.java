@@ -42,6 +42,11 @@ final class UserErrors {
       cmd.getErr().println(prefix(cmd) + e.getMessage());
       return USAGE;
     }
+    if (e instanceof org.apophenia.replay.TraceMismatchException m) {
+      // --safe-tracing: a replay that differs from its recording is the user's trace, not a bug
+      cmd.getErr().println(prefix(cmd) + "safe tracing: " + m.getMessage());
+      return USAGE;
+    }
     if (e instanceof IOException io) {
       // the file system refused (a disk full, a directory removed under the run): one line, naming the file
       cmd.getErr().println(prefix(cmd) + (io instanceof FileSystemException f && f.getFile() != null

@@ -263,7 +263,7 @@ class AnalyzeCommandTest {
   @Test
   void theFormatFlagAndItsHelpNameEveryRegisteredFormat() throws IOException {
     String help = CliRun.of("analyze", "--help").out().replaceAll("\\s+", " ");
-    assertThat(help).contains("The task stream (" + StreamFormat.titlesInWords() + ").")
+    assertThat(help).contains("The task stream (" + StreamFormat.titlesInWords() + "); - for standard input, or a named pipe")
         .contains("--format=FORMAT " + StreamFormat.keysInWords() + " (default: " + StreamFormat.defaultInWords() + ").");
     for (StreamFormat f : StreamFormat.values()) {
       assertThat(help).contains(f.key());

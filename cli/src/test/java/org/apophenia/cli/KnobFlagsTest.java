@@ -91,7 +91,71 @@ class KnobFlagsTest {
     // without white space: picocli wraps the lines at the terminal's width
     String help = CliRun.of("analyze", "--help").out().replaceAll("\\s+", "");
     assertThat(help).contains("--batch-size=NHistorybuffersize(default8192,legion2000;2..1048576).")
-        .contains("--max-length=NLongesttrace(defaultunbounded;1..100000).")
+        .contains("--max-trace-length=NLongesttrace(defaultunbounded;1..100000).")
+        .contains("--max-length=NSameas--max-trace-length.")
+        .contains("-lg:auto_trace:batchsize=NSameas--batch-size.")
         .contains("--keep-replayed[=BOOL]").contains("--settings=NAMEStartingsettings:defaultorlegion");
+  }
+
+  /**
+   * {@code run}, {@code analyze}, {@code demo} and {@code bench} take the same knobs under every
+   * spelling (ours, today's aliases, the paper's {@code -lg:auto_trace:} ones), and refuse a bad value
+   * before anything runs: exit code 2, one line naming the flag as typed and the value, nothing on
+   * standard output.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiter = '|', textBlock = """
+      run jacobi    | -lg:auto_trace:batchsize 0            | -lg:auto_trace:batchsize must be 2..1048576, got 0
+      run jacobi    | --visit-threshold -2                  | --visit-threshold must be 1..1000000, got -2
+      run jacobi    | --min-trace-length 9 --max-length 6   | --max-length must be at least 9, got 6 (with --settings default)
+      run jacobi    | -lg:auto_trace:min_trace_length 9 -lg:auto_trace:max_trace_length 6 | -lg:auto_trace:max_trace_length must be at least 9, got 6 (with --settings default)
+      run jacobi    | --max-in-flight 0                     | --max-in-flight must be 1..1024, got 0
+      run jacobi    | -lg:auto_trace:turbo_lag x            | Invalid value for option '-lg:auto_trace:turbo_lag': 'x' is not an int (see 'apophenia run --help')
+      demo          | --multi-scale-factor 0                | --multi-scale-factor must be 1..1048576, got 0
+      demo          | -lg:auto_trace:multi_scale_factor ten | Invalid value for option '-lg:auto_trace:multi_scale_factor': 'ten' is not an int (see 'apophenia demo --help')
+      bench         | --batch-size 0                        | --batch-size must be 2..1048576, got 0
+      bench         | --min-length 3 --min-trace-length 4   | --min-trace-length and --min-length set the same knob: give one of them
+      analyze PIPE  | -lg:auto_trace:max_trace_length 0     | -lg:auto_trace:max_trace_length must be 1..100000, got 0
+      analyze PIPE  | --retire-after-failures 20            | --retire-after-failures must be less than --retirement-window 16, got 20 (with --settings default)
+      analyze PIPE  | --job-timeout PT0S                    | --job-timeout must be positive, got PT0S
+      """)
+  void everyCommandRefusesABadValueUnderAnySpelling(String command, String flags, String message) {
+    List<String> args = new ArrayList<>();
+    for (String w : command.split(" ")) {
+      args.add(w.equals("PIPE") ? PIPELINE.toString() : w);
+    }
+    args.addAll(List.of(flags.split(" ")));
+    CliRun run = CliRun.of(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).isEqualTo("apophenia " + command.split(" ")[0] + ": error: " + message + System.lineSeparator());
+  }
+
+  @Test
+  void thePapersSpellingsSetTheSameKnobsAsOurs() {
+    Probe ours = new Probe();
+    assertThat(new CommandLine(ours).execute("--batch-size", "2000", "--multi-scale-factor", "100",
+        "--min-trace-length", "6", "--max-trace-length", "400", "--visit-threshold", "10", "--max-in-flight", "4"))
+        .isZero();
+    Probe paper = new Probe();
+    assertThat(new CommandLine(paper).execute("-lg:auto_trace:batchsize", "2000", "-lg:auto_trace:multi_scale_factor",
+        "100", "-lg:auto_trace:min_trace_length", "6", "-lg:auto_trace:max_trace_length", "400",
+        "-lg:auto_trace:visit_threshold", "10", "-lg:auto_trace:turbo_lag", "4")).isZero();
+    Probe old = new Probe();
+    assertThat(new CommandLine(old).execute("--batch-size", "2000", "--multi-scale-factor", "100", "--min-length", "6",
+        "--max-length", "400", "--visit-threshold", "10", "--max-in-flight-jobs", "4")).isZero();
+    assertThat(paper.settings).isEqualTo(ours.settings).isEqualTo(old.settings);
+    assertThat(ours.settings.get(Knobs.MAX_IN_FLIGHT_JOBS)).isEqualTo(4);
+    assertThat(ours.settings.get(Knobs.MAX_TRACE_LENGTH)).isEqualTo(400);
+  }
+
+  @Test
+  void runUsesTheKnobsItIsGiven() throws Exception {
+    CliRun run = CliRun.of("run", "jacobi", "--iterations", "30", "--json", "-lg:auto_trace:visit_threshold", "5",
+        "--min-trace-length", "6");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    var knobs = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out()).get("knobs");
+    assertThat(knobs.get("visitThreshold").asInt()).isEqualTo(5);
+    assertThat(knobs.get("minTraceLength").asInt()).isEqualTo(6);
   }
 }

@@ -103,6 +103,10 @@ public final class DynamicTracing implements TraceEngine {
   private Recording summaryPending;
   private Event summaryCompletion;
 
+  /** What became of the open or last trace occurrence, and where it diverged (for {@code --explain}). */
+  private TraceOutcome outcome = TraceOutcome.RECORDED;
+  private int divergedAt;
+
   private final TracingCounters counters = new TracingCounters();
   /** The event recorder's, read once when the engine is built: each replay of a recording. */
   private final Probe probe = Probe.current();
@@ -142,6 +146,7 @@ public final class DynamicTracing implements TraceEngine {
     }
     candidates = new ArrayList<>(reference);
     recorder = candidates.isEmpty() ? new Recorder(traceId, support, options.inlineOptimisation(), lastKeys) : null;
+    outcome = recorder != null ? TraceOutcome.RECORDED : TraceOutcome.REPLAYED;
   }
 
   @Override
@@ -165,6 +170,8 @@ public final class DynamicTracing implements TraceEngine {
     }
     if (candidates.isEmpty()) {
       counters.recordMismatch();
+      outcome = TraceOutcome.DIVERGED;
+      divergedAt = k;
       fallBack(traceId, support);
       if (options.mode() == TracingOptions.Mode.STRICT) {
         failedAt = op; // reported once, before it is analysed; the rest of this trace is analysed and recorded
@@ -175,6 +182,7 @@ public final class DynamicTracing implements TraceEngine {
     }
     if (noneReplayable(candidates)) { // nothing could be replayed: analyse from here on
       counters.recordUnreplayable();
+      outcome = TraceOutcome.NOT_REPLAYABLE;
       fallBack(traceId, support);
       return Decision.ANALYZE_DEFERRED;
     }
@@ -254,6 +262,8 @@ public final class DynamicTracing implements TraceEngine {
         }
         if (candidates.isEmpty()) {
           counters.recordMismatch();
+          outcome = TraceOutcome.DIVERGED;
+          divergedAt = n;
           fallBack(traceId, support);
           if (options.mode() == TracingOptions.Mode.STRICT) {
             failure = mismatch(traceId, n, null); // thrown once the trace is recorded
@@ -263,6 +273,7 @@ public final class DynamicTracing implements TraceEngine {
           return Decision.HANDLED;
         } else {
           counters.recordPreconditionFailure();
+          outcome = TraceOutcome.PRECONDITION_FAILED;
           fallBack(traceId, support);
           return Decision.ANALYZE_DEFERRED;
         }
@@ -444,6 +455,16 @@ public final class DynamicTracing implements TraceEngine {
       }
     }
     return false;
+  }
+
+  /** What became of the last trace occurrence closed (or the open one, so far). O(1). */
+  public TraceOutcome lastOutcome() {
+    return outcome;
+  }
+
+  /** Where the last occurrence that {@link TraceOutcome#DIVERGED} diverged: its operation's index in the trace. */
+  public int lastDivergence() {
+    return divergedAt;
   }
 
   /** Replays so far ({@link TracingStatistics#replays()} without taking a snapshot). O(1). */

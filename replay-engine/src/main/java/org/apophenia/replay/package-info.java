@@ -47,7 +47,8 @@
  *
  * <h2>Rooms</h2>
  * This package is the engine: {@link org.apophenia.replay.DynamicTracing} (its public API with
- * {@link org.apophenia.replay.TracingOptions} and {@link org.apophenia.replay.TraceMismatchException}),
+ * {@link org.apophenia.replay.TracingOptions}, {@link org.apophenia.replay.TraceMismatchException} and
+ * {@link org.apophenia.replay.TraceOutcome}, what became of the last occurrence),
  * its recordings ({@link org.apophenia.replay.Recording}, {@link org.apophenia.replay.OpSignature},
  * {@link org.apophenia.replay.Precondition}, {@link org.apophenia.replay.Postcondition},
  * {@link org.apophenia.replay.InstanceSet}, {@link org.apophenia.replay.StealLog}: the steals a

@@ -53,10 +53,10 @@ final class EndToEnd implements BenchGroup {
       Map<Mode, RunResult> r = new TreeMap<>();
       try {
         int iterations = s.quick() ? 40 : Samples.create(name).defaultIterations();
-        SampleRunner.run(Samples.create(name), options(Mode.AUTO, Math.min(iterations, 5))); // JIT warm-up
+        SampleRunner.run(Samples.create(name), options(s, Mode.AUTO, Math.min(iterations, 5))); // JIT warm-up
         for (Mode m : Mode.values()) {
           s.progress("  %s %s, %d iterations", name, m, iterations);
-          r.put(m, SampleRunner.run(Samples.create(name), options(m, iterations)));
+          r.put(m, SampleRunner.run(Samples.create(name), options(s, m, iterations)));
         }
       } catch (RuntimeException e) {
         // said where it is seen: on stderr as it happens, in the notes and in the table's row
@@ -133,7 +133,7 @@ final class EndToEnd implements BenchGroup {
     return new GroupResult(List.of(runs.build(), ratios.build(), steady.build(), perOp.build()), List.of(), notes, cmp);
   }
 
-  private static RunOptions options(Mode m, int iterations) {
-    return RunOptions.of(m, iterations, Presets.machine(MACHINE), CostModel.legion());
+  private static RunOptions options(BenchSettings s, Mode m, int iterations) {
+    return RunOptions.of(m, iterations, Presets.machine(MACHINE), CostModel.legion()).withConfig(s.apophenia());
   }
 }

@@ -71,7 +71,7 @@ final class InterceptorOverhead implements BenchGroup {
     for (int[] stream : new int[][] {{64, 0}, {64, 100}, {64, 5}, {500, 2}}) {
       Op[] ops = stream(1 << 20, stream[0], stream[1] / 100.0, 42);
       for (String settings : List.of("defaults", "legion")) {
-        ApopheniaSettings c = settings.equals("legion") ? ApopheniaSettings.legion() : ApopheniaSettings.defaults();
+        ApopheniaSettings c = settings.equals("legion") ? ApopheniaSettings.legion() : s.apophenia();
         Sink bare = new Sink();
         Sink through = new Sink();
         long[] traced = new long[2];

@@ -76,8 +76,8 @@ final class SimulatedScaling implements BenchGroup {
           int size = weakSize(base(name, s), nodes[k]);
           try {
             s.progress("  %s on %s, size %d", name, spec, size);
-            RunResult none = run(name, Mode.NONE, spec, iterations, size);
-            RunResult auto = run(name, Mode.AUTO, spec, iterations, size);
+            RunResult none = run(s, name, Mode.NONE, spec, iterations, size);
+            RunResult auto = run(s, name, Mode.AUTO, spec, iterations, size);
             double speedup = Stats.ratio(none.simulatedMakespanNanos(), auto.simulatedMakespanNanos());
             speedups.add(speedup);
             untracedRate[k] = none.iterations() / (none.simulatedMakespanNanos() / 1e9);
@@ -105,8 +105,9 @@ final class SimulatedScaling implements BenchGroup {
     return new GroupResult(List.of(t.build()), plots, notes, cmp);
   }
 
-  private static RunResult run(String name, Mode mode, String machine, int iterations, int size) {
+  private static RunResult run(BenchSettings s, String name, Mode mode, String machine, int iterations, int size) {
     return SampleRunner.run(Samples.create(name),
-        RunOptions.of(mode, iterations, Presets.machine(machine), CostModel.legion()).withSize(size));
+        RunOptions.of(mode, iterations, Presets.machine(machine), CostModel.legion()).withSize(size)
+            .withConfig(s.apophenia()));
   }
 }

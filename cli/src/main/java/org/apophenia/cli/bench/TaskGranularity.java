@@ -60,7 +60,7 @@ final class TaskGranularity implements BenchGroup {
     for (int round = 0; round < s.pick(1, 5); round++) {
       for (Mode mode : List.of(Mode.NONE, Mode.AUTO)) {
         for (int e : new int[] {12, 8}) {
-          SampleRunner.run(Samples.create("stencil"), options(mode, steps(e, iterations, maxSteps), 1 << e));
+          SampleRunner.run(Samples.create("stencil"), options(s, mode, steps(e, iterations, maxSteps), 1 << e));
         }
       }
       s.progress("  stencil warm-up round %d done", round + 1);
@@ -73,12 +73,12 @@ final class TaskGranularity implements BenchGroup {
         int width = 1 << e;
         int steps = steps(e, iterations, maxSteps);
         if (e < 14) { // short runs: one untimed run of this very configuration first, for the JIT's sake
-          SampleRunner.run(Samples.create("stencil"), options(mode, steps, width));
+          SampleRunner.run(Samples.create("stencil"), options(s, mode, steps, width));
         }
         double best = Double.POSITIVE_INFINITY;
         RunResult bestRun = null;
         for (int r = 0; r < reps + (e < 14 ? 1 : 0); r++) {
-          RunResult res = SampleRunner.run(Samples.create("stencil"), options(mode, steps, width));
+          RunResult res = SampleRunner.run(Samples.create("stencil"), options(s, mode, steps, width));
           if (res.wallNanos() < best) {
             best = res.wallNanos();
             bestRun = res;
@@ -138,8 +138,8 @@ final class TaskGranularity implements BenchGroup {
     return Math.max(base, Math.min(max, base << Math.max(0, Math.min(20, 14 - e))));
   }
 
-  private static RunOptions options(Mode mode, int iterations, int width) {
-    return RunOptions.of(mode, iterations, Presets.machine(EndToEnd.MACHINE), CostModel.legion())
+  private static RunOptions options(BenchSettings s, Mode mode, int iterations, int width) {
+    return RunOptions.of(mode, iterations, Presets.machine(EndToEnd.MACHINE), CostModel.legion()).withConfig(s.apophenia())
         .withSize(width).withTiles(TILES);
   }
 }

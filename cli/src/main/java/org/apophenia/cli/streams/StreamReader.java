@@ -32,7 +32,7 @@ public final class StreamReader {
    */
   public StreamReader(Path file, StreamFormat format, boolean skipMalformed) {
     this.file = file;
-    this.parser = format.parser(file);
+    this.parser = format.parser(TextInput.displayName(file));
     this.skipMalformed = skipMalformed;
   }
 
@@ -60,6 +60,16 @@ public final class StreamReader {
    * {@link TextInput#MAX_SKIPPED_BYTES} malformed bytes in a row.
    */
   public long forEach(Consumer<StreamOp> action) {
+    return forEach(action, null, null);
+  }
+
+  /**
+   * {@link #forEach(Consumer)}, telling {@code idle} (if not null) before a read that would wait for
+   * the producer, and {@code raw} (if not null) every line's bytes, before the line's operation (if
+   * any) goes to {@code action}: see {@link TextInput#forEachLine(Path, TextInput.LineHandler,
+   * Consumer, Runnable, TextInput.RawLines)}.
+   */
+  public long forEach(Consumer<StreamOp> action, Runnable idle, TextInput.RawLines raw) {
     long[] ops = {0};
     Consumer<MalformedStreamException> onMalformed = skipMalformed ? this::skip : null;
     TextInput.forEachLine(file, (line, s) -> {
@@ -71,7 +81,7 @@ public final class StreamReader {
       StreamOp op = parser.parse(t, line);
       action.accept(op);
       ops[0]++;
-    }, onMalformed);
+    }, onMalformed, idle, raw);
     return ops[0];
   }
 }

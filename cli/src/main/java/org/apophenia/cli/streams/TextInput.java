@@ -1,5 +1,7 @@
 package org.apophenia.cli.streams;
 
+import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -30,6 +32,14 @@ import java.util.function.Consumer;
  * opened or read raises {@link InputException} naming the file and why (an empty path, no such file,
  * a directory, permission denied). Never throws {@link java.nio.charset.MalformedInputException} or
  * an unchecked I/O exception.
+ *
+ * <p><b>Live input.</b> {@code -} is standard input; it, a named pipe (FIFO) and a device are
+ * <em>live</em> ({@link #isLive}): opened exactly once (checking one would consume it, or wait for a
+ * writer that then goes), read as the bytes arrive, and a last line without its newline is an
+ * incomplete line (the producer stopped mid-line), reported as malformed after every complete line
+ * before it was handed over; a regular file's last line may lack its newline. A caller may ask to be
+ * told before a read that would wait for the producer ({@code idle}: issue what it holds, flush what
+ * it wrote) and to see each line's bytes as they were ({@link RawLines}).
  */
 public final class TextInput {
   /** Longest line accepted: 1 MiB. No format here has lines near it; a longer one is binary or broken. */
@@ -41,7 +51,44 @@ public final class TextInput {
   /** Malformed bytes in a row (one endless line, or many bad ones) after which skipping them gives up: 16 MiB. */
   public static final long MAX_SKIPPED_BYTES = 16L << 20;
 
+  /** The argument that names standard input. */
+  public static final String STDIN = "-";
+
   private TextInput() {}
+
+  /** Whether {@code file} is {@code -}, standard input. */
+  public static boolean isStdin(Path file) {
+    return file.toString().equals(STDIN);
+  }
+
+  /**
+   * Whether {@code file} is live input: standard input, a named pipe, a device (anything that exists
+   * and is neither a regular file nor a directory), read as it arrives and opened only once.
+   */
+  public static boolean isLive(Path file) {
+    if (isStdin(file)) {
+      return true;
+    }
+    if (file.toString().isEmpty()) {
+      return false;
+    }
+    return Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file);
+  }
+
+  /** How messages name {@code file}: {@code <stdin>} for {@code -}. */
+  public static Path displayName(Path file) {
+    return isStdin(file) ? Path.of("<stdin>") : file;
+  }
+
+  /** Sees each line's bytes as read, before the line is decoded and handed over. */
+  @FunctionalInterface
+  public interface RawLines {
+    /**
+     * The line's {@code length} bytes in {@code bytes} (a byte-order mark and a {@code \r} included,
+     * the {@code \n} not), and whether a {@code \n} ended it. The array is reused after the call.
+     */
+    void raw(byte[] bytes, int length, boolean terminated);
+  }
 
   /** Receives one line (without its terminator) and its 1-based number. */
   @FunctionalInterface
@@ -59,12 +106,32 @@ public final class TextInput {
 
   private static long forEachLine(Path file, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
       int maxLineBytes) {
+    return forEachLine(file, handler, onMalformed, maxLineBytes, null, null);
+  }
+
+  /**
+   * {@link #forEachLine(Path, LineHandler, Consumer)}, telling {@code idle} (if not null) before each
+   * read that would wait for more input, and {@code raw} (if not null) each line's bytes.
+   */
+  public static long forEachLine(Path file, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
+      Runnable idle, RawLines raw) {
+    return forEachLine(file, handler, onMalformed, MAX_LINE_BYTES, idle, raw);
+  }
+
+  private static long forEachLine(Path file, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
+      int maxLineBytes, Runnable idle, RawLines raw) {
+    boolean live = isLive(file);
+    Path name = displayName(file);
     try (InputStream in = open(file)) {
-      return new Lines(file, in, handler, onMalformed, maxLineBytes).run();
+      Lines lines = new Lines(name, in, handler, onMalformed, maxLineBytes);
+      lines.live = live;
+      lines.idle = idle;
+      lines.raw = raw;
+      return lines.run();
     } catch (InputException | MalformedStreamException e) {
       throw e;
     } catch (IOException e) {
-      throw new InputException(file, "cannot read: " + reason(e));
+      throw new InputException(name, "cannot read: " + reason(e));
     }
   }
 
@@ -89,6 +156,17 @@ public final class TextInput {
    * a command can refuse it before any work; throws {@link InputException} naming the problem.
    */
   public static void checkReadable(Path file) {
+    if (isStdin(file)) {
+      return;
+    }
+    if (isLive(file)) {
+      // a pipe is opened once, when it is read: opening it here would wait for a writer, and closing
+      // it would leave that writer with no reader
+      if (!Files.isReadable(file)) {
+        throw new InputException(file, "cannot read: permission denied");
+      }
+      return;
+    }
     try (InputStream in = open(file)) {
       // opened is enough: reading would consume a pipe such as /dev/stdin
     } catch (IOException e) {
@@ -98,8 +176,23 @@ public final class TextInput {
 
   /** Opens {@code file} for reading, or names why it cannot be. */
   static InputStream open(Path file) {
+    if (isStdin(file)) {
+      return new FilterInputStream(System.in) {
+        @Override
+        public void close() {
+          // standard input stays open: it is the process's, not this reader's
+        }
+      };
+    }
     if (file.toString().isEmpty()) {
       throw InputException.emptyPath();
+    }
+    if (isLive(file)) {
+      try {
+        return new FileInputStream(file.toFile()); // its available() asks the pipe, for the idle hook
+      } catch (java.io.FileNotFoundException e) {
+        throw new InputException(file, "cannot read: " + e.getMessage());
+      }
     }
     if (Files.isDirectory(file)) {
       throw new InputException(file, "is a directory, not a file");
@@ -146,6 +239,11 @@ public final class TextInput {
     /** Malformed lines, and their bytes, since the last good line (only when skipping). */
     private long badLines;
     private long badBytes;
+    /** Live input (see the class notes), the hook before a read that would wait, the raw lines' listener. */
+    boolean live;
+    Runnable idle;
+    RawLines raw;
+    private boolean terminated;
 
     Lines(Path file, InputStream in, LineHandler handler, Consumer<MalformedStreamException> onMalformed,
         int maxLineBytes) {
@@ -160,12 +258,20 @@ public final class TextInput {
       byte[] chunk = new byte[1 << 16];
       boolean any = false;
       int n;
-      while ((n = in.read(chunk)) >= 0) {
+      while (true) {
+        if (idle != null && in.available() == 0) {
+          idle.run(); // the producer may be waiting for what the lines so far decide
+        }
+        n = in.read(chunk);
+        if (n < 0) {
+          break;
+        }
         any |= n > 0;
         for (int i = 0; i < n; i++) {
           byte b = chunk[i];
           lineBytes++;
           if (b == '\n') {
+            terminated = true;
             finishLine();
           } else if (len < maxLineBytes) {
             if (len == buf.length) {
@@ -184,6 +290,12 @@ public final class TextInput {
         }
       }
       if (any && (len > 0 || tooLong)) {
+        if (live) {
+          // the producer stopped mid-line: every complete line went through, this one is not a line
+          throw new MalformedStreamException(file, line + 1, "incomplete last line: the stream ended after "
+              + lineBytes + " bytes of it, without a newline (the " + line + " complete lines before it were read)");
+        }
+        terminated = false;
         finishLine();
       }
       return line;
@@ -205,6 +317,10 @@ public final class TextInput {
       long bytes = lineBytes;
       lineStart += lineBytes;
       lineBytes = 0;
+      if (raw != null) {
+        raw.raw(buf, end, terminated);
+      }
+      terminated = false;
       if (tooLong) {
         tooLong = false;
         malformed("line longer than " + maxLineBytes + " bytes", bytes);

@@ -7,6 +7,7 @@ import org.apophenia.autotrace.Collective;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.InterceptorListener;
 import org.apophenia.autotrace.InterceptorStats;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.accounting.Bucket;
 import org.apophenia.autotrace.accounting.TimeAccount;
@@ -14,6 +15,7 @@ import org.apophenia.legion.LegionRuntime;
 import org.apophenia.recorder.EventKind;
 import org.apophenia.recorder.Probe;
 import org.apophenia.replay.DynamicTracing;
+import org.apophenia.replay.TracingOptions;
 
 /**
  * Where the array library's operations enter legion-runtime, and where its program blocks: the one
@@ -75,12 +77,22 @@ public final class RuntimeAdapter implements AutoCloseable {
     this.mode = b.mode;
     // manual and auto replay through the replay-engine module's memoizing engine (dynamic tracing,
     // SC'18) with its default options; none has no engine, so every operation is analysed
-    this.engine = mode == Mode.NONE ? null : new DynamicTracing();
+    // (safe tracing, Legion's -lg:safe_tracing: the engine's strict mode, a replay that differs from its
+    // recording is a TraceMismatchException)
+    this.engine = mode == Mode.NONE ? null : new DynamicTracing(b.settings.get(Knobs.SAFE_TRACING)
+        ? TracingOptions.defaults().withMode(TracingOptions.Mode.STRICT) : TracingOptions.defaults());
     if (engine != null) {
       runtime.setTraceEngine(engine);
     }
     this.sink = new RuntimeSink(runtime, engine, b.observer, account);
     this.apophenia = mode == Mode.AUTO ? interceptor(b) : null;
+    // --explain: the engine's word on each occurrence not replayed, placed on the simulated timeline
+    sink.reasons = b.listener.reasons();
+    if (sink.reasons != null) {
+      sink.reasons.runtimeClock(runtime.simulation()::now);
+    }
+    // the engine's word on each reissued occurrence goes back to Apophenia: a trace that keeps failing is retired
+    sink.reportOutcomesTo(apophenia);
   }
 
   private Interceptor<ArrayOp> interceptor(Builder b) {

@@ -148,7 +148,15 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
     runtime.endTrace(ids.get(id));
     account.enter(Bucket.OBSERVE);
     open = false;
-    if (engineReplays() > replaysAtBegin) {
+    boolean replayedNow = engineReplays() > replaysAtBegin;
+    if (openIsRepeat && outcomes != null && engine != null) {
+      outcomes.replayOutcome(id, replayedNow); // not replayed: the precondition failed or the operations diverged
+    }
+    if (reasons != null && engine != null && !replayedNow) {
+      reasons.occurrence(reason(engine.lastOutcome()), engine.lastDivergence(),
+          org.apophenia.autotrace.Reason.AT_POSITION);
+    }
+    if (replayedNow) {
       replays++;
       replayedIds.add(id);
       replayedOps += ops - openFirstOp;
@@ -160,6 +168,26 @@ final class RuntimeSink implements TraceSink<ArrayOp> {
       observer.endTrace(id);
     }
     account.enter(caller);
+  }
+
+  /** Where {@code --explain}'s reasons go: the engine's word on an occurrence not replayed; null: nowhere. */
+  org.apophenia.autotrace.Reasons reasons;
+
+  /** Where the engine's word on each reissue goes ({@link Interceptor#replayOutcome}); null: nowhere. */
+  private org.apophenia.autotrace.Interceptor<ArrayOp> outcomes;
+
+  void reportOutcomesTo(org.apophenia.autotrace.Interceptor<ArrayOp> interceptor) {
+    this.outcomes = interceptor;
+  }
+
+  /** The engine's outcome as a reason of {@code --explain}. */
+  private static org.apophenia.autotrace.Reason reason(org.apophenia.replay.TraceOutcome o) {
+    return switch (o) {
+      case RECORDED, REPLAYED -> org.apophenia.autotrace.Reason.FIRST_OCCURRENCE;
+      case DIVERGED -> org.apophenia.autotrace.Reason.DIVERGED;
+      case PRECONDITION_FAILED -> org.apophenia.autotrace.Reason.PRECONDITION_FAILED;
+      case NOT_REPLAYABLE -> org.apophenia.autotrace.Reason.NOT_REPLAYABLE;
+    };
   }
 
   private long engineReplays() {

@@ -34,12 +34,13 @@ import org.apophenia.sim.StealStats;
  *     and what work stealing did
  * @param lifetimeWarnings arrays that outlived their iteration so that the region pool only grew
  *     ({@link org.apophenia.samples.array.PoolGrowth}); empty for a program whose pool settled
+ * @param tracesRetired traces Apophenia retired because their reissues kept failing (no re-recording storms)
  */
 public record RunResult(String sample, String mode, String machine, int size, int tiles, int iterations, long ops,
     long tracedOps, long replayedOps, double coverage, long tracesRecorded, long replays, long tracesNeverReplayed, String checksum,
     long analysisNanos, long apopheniaNanos, long wallNanos, long simulatedMakespanNanos, int warmupIterations,
     String check, IterationMarks marks, Mining mining, Scheduling scheduling,
-    java.util.List<org.apophenia.samples.array.PoolGrowth.Warning> lifetimeWarnings) {
+    java.util.List<org.apophenia.samples.array.PoolGrowth.Warning> lifetimeWarnings, long tracesRetired) {
 
   /**
    * Apophenia's mining, which runs on a background thread and is not in the issuing thread's buckets.

@@ -110,7 +110,7 @@ public final class SampleRunner {
         stats.tracedOps(), stats.replayedOps(), stats.coverage(), stats.tracesRecorded(), stats.replays(), stats.tracesNeverReplayed(), checksum,
         stats.frontDoorNanos(), stats.apopheniaNanos(), System.nanoTime() - t0, sim.makespanNanos(),
         warmup == done ? -1 : warmup, check, marks, mining, scheduling(o.scheduler(), sim, runtime, adapter),
-        np.poolGrowth().warnings(done));
+        np.poolGrowth().warnings(done), is == null ? 0 : is.tracesRetired());
   }
 
   private static RunResult.Scheduling scheduling(Scheduler s, SimulationResult sim, LegionRuntime runtime,

@@ -27,6 +27,18 @@ public final class ChromeTrace {
 
   /** Writes {@code timeline} to {@code out} (not closed). */
   public static void write(Timeline timeline, Writer out) throws IOException {
+    write(timeline, out, null);
+  }
+
+  /** More events of a timeline's file, written after its spans by whoever has them. */
+  @FunctionalInterface
+  public interface Extra {
+    /** Writes events into the {@code traceEvents} array; {@code pid} is a process id no node uses. */
+    void write(JsonGenerator g, int pid) throws IOException;
+  }
+
+  /** {@link #write(Timeline, Writer)} with {@code extra}'s events (null: none) after the spans. */
+  public static void write(Timeline timeline, Writer out, Extra extra) throws IOException {
     Machine m = timeline.machine();
     try (JsonGenerator g = JSON.createGenerator(out)) {
       g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -78,6 +90,9 @@ public final class ChromeTrace {
         }
         g.writeEndObject();
         g.writeEndObject();
+      }
+      if (extra != null) {
+        extra.write(g, m.nodeCount());
       }
       g.writeEndArray();
       g.writeEndObject();
