@@ -299,7 +299,9 @@ public final class Knobs {
   public static final Knob<Integer> MAX_VARIANTS = knob("maxVariants", Integer.class, 4).legion(Integer.MAX_VALUE)
       .flag("--max-variants").range(0, Integer.MAX_VALUE, "any count")
       .help("Variants of a cached trace (candidates made of cached content) promoted and not yet replayed, "
-          + "at most.").define();
+          + "at most.")
+      .trades("lower: fewer traces on a noisy loop and less matching per operation, a variant that would have "
+          + "replayed waits for a place; higher: more of the noise's variants recorded, more traces").define();
 
   /**
    * Whether a mined repeat whose occurrences are on average more than a visit's half-life apart in
@@ -309,7 +311,9 @@ public final class Knobs {
    */
   public static final Knob<Boolean> FORGET_RARE_REPEATS = knob("forgetRareRepeats", Boolean.class, true).legion(false)
       .flag("--forget-rare-repeats")
-      .help("Drop mined repeats whose occurrences are more than about 69 of their lengths apart.").define();
+      .help("Drop mined repeats whose occurrences are more than about 69 of their lengths apart.")
+      .trades("on: a repeat that recurs that rarely is not watched (fewer candidates and traces on noisy streams); "
+          + "off: it may still be promoted after enough sparse visits").define();
 
   private static final List<Knob<?>> VIEW = Collections.unmodifiableList(ALL);
 
