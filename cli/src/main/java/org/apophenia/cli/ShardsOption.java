@@ -37,22 +37,23 @@ final class ShardsOption {
   @Option(names = "--shards", paramLabel = "N",
       description = "Run as N control-replicated shards, each a process running the whole program with its own "
           + "Apophenia, agreeing on ingestion over JGroups; alone, starts the N processes on this machine and checks "
-          + "that their trace decisions are identical (--out gets decisions-shard-K.csv for each).")
+          + "that their trace decisions are identical (--out gets decisions-shard-K.csv for each); 1..64 (default: one "
+          + "process, no shards).")
   Integer shards;
 
   @Option(names = "--shard", paramLabel = "K",
       description = "This process is shard K (0..N-1) of --shards N, started by another launcher; it joins the "
-          + "others through --shard-hosts or --shard-dir.")
+          + "others through --shard-hosts or --shard-dir (default: this process launches the shards).")
   Integer shard;
 
   @Option(names = "--shard-hosts", paramLabel = "HOST:PORT,...", split = ",",
       description = "With --shard: where each shard listens, one HOST:PORT per shard, the K-th this one's (TCP); "
-          + "every shard is given the same list.")
+          + "every shard is given the same list (default: none; --shard needs this or --shard-dir).")
   List<String> hosts;
 
   @Option(names = "--shard-dir", paramLabel = "DIR",
       description = "With --shard, for shards on one machine: a directory where the shards leave their addresses "
-          + "(loopback TCP on ports the system picks).")
+          + "(loopback TCP on ports the system picks; default: none).")
   Path dir;
 
   @Option(names = "--shard-group", paramLabel = "NAME", defaultValue = "apophenia",

@@ -17,8 +17,8 @@ class HelpDefaultsTest {
     for (Supplier<Object> sub : Main.SUBCOMMANDS) {
       CommandLine c = new CommandLine(sub.get());
       for (OptionSpec o : c.getCommandSpec().options()) {
-        if (o.usageHelp() || o.versionHelp() || o.arity().max() == 0) {
-          continue; // a switch: absent means off
+        if (o.usageHelp() || o.versionHelp() || o.arity().max() == 0 || o.hidden()) {
+          continue; // a switch: absent means off; a hidden option is not in --help
         }
         String help = String.join(" ", o.description()).replace("${DEFAULT-VALUE}", String.valueOf(o.defaultValue()));
         if (!help.toLowerCase(java.util.Locale.ROOT).contains("default")) {
