@@ -76,7 +76,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "markers: write the stream back on standard output, byte for byte, with a 'tbegin ID' line "
           + "before and a 'tend ID' line after each trace occurrence, written as Apophenia decides and flushed "
           + "whenever the input has nothing more to read (a pipe's producer waiting for a marker gets it); the "
-          + "summary then goes to standard error.")
+          + "summary then goes to standard error (default: none, the summary on standard output).")
   String emit;
 
   @Option(names = "--out", paramLabel = "DIR",

@@ -65,12 +65,17 @@ final class ApopheniaFlags {
           o.paramLabel(knob.type() == Duration.class ? "DURATION" : "N");
         }
         String primary = knob.spellings().get(0);
-        o.description(spelling.equals(primary) ? describe(knob) : "Same as " + primary + ".");
+        o.description(spelling.equals(primary) ? describe(knob)
+            : "Same as " + primary + " (default " + showDefault(knob) + ").");
         OptionSpec option = o.build();
         command.addOption(option);
         flags.add(new Flag(knob, spelling, option));
       }
     }
+  }
+
+  private static <T> String showDefault(Knob<T> knob) {
+    return knob.show(knob.defaultValue());
   }
 
   /** The knob's line of help with its default, Legion's value and its range. */
