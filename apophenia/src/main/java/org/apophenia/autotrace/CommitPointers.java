@@ -39,60 +39,49 @@ final class CommitPointers {
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
   }
 
-  /**
-   * Steps every open pointer on the token at stream position {@code pos} (see the class comment).
-   * O(open pointers): each step is one read of the trie's flat step table ({@link Trie#step}), no
-   * read of the node objects unless a match completes, fails or settles; no allocation.
-   */
+  /** Steps every open pointer on the token at stream position {@code pos} (see the class comment). */
   void advance(long token, long pos) {
     Pointers<Trace> p = open;
-    Trie<Trace> trie = cache.trie();
     long now = pos + 1;
     // the pointer that starts here is stepped from the root at once, after the others (its place
     // in their order), with one lookup in the root's map instead of two (see OccurrenceWatcher.advance)
-    int first = trie.step(trie.rootId(), token);
-    Object firstNode = first == Trie.NONE ? null : trie.nodeRef(first);
+    Trie.Node<Trace> first = cache.root().child(token);
     long promotions = cache.promotions;
     int w = 0;
     int n = p.size;
     for (int i = 0; i < n; i++) {
-      int id = p.ids[i];
-      // a node pruned since (an eviction) has no children: its pointer cannot step
-      int next = trie.live(p.nodes[i], id) ? trie.step(id, token) : Trie.NONE;
-      if (next == Trie.NONE) {
-        Trie.Node<Trace> node = p.node(i);
+      Trie.Node<Trace> node = p.node(i);
+      Trie.Node<Trace> next = node.child(token);
+      if (next == null) {
         if (!settle(node, p.starts[i], false, now) && i == 0 && prefixTraces && node.depth >= minTraceLength) {
           split(node, p.starts[i], now); // the earliest open match broke: its ops would go untraced
         }
         continue;
       }
-      w = step(p, trie, next, p.starts[i], pos, w);
+      w = step(p, next, p.starts[i], pos, w);
     }
-    if (first != Trie.NONE && cache.promotions != promotions) {
-      first = trie.step(trie.rootId(), token); // a split or a guess inserted traces, and may have evicted some
-    } else if (first != Trie.NONE && !trie.live(firstNode, first)) {
-      first = Trie.NONE; // pruned: no payload, no children, nothing to step into
+    if (first != null && cache.promotions != promotions) {
+      first = cache.root().child(token); // a split or a guess inserted traces, and may have evicted some
     }
-    if (first != Trie.NONE) {
+    if (first != null) {
       p.truncate(w);
-      w = step(p, trie, first, pos, pos, w);
+      w = step(p, first, pos, pos, w);
     }
     p.truncate(w);
   }
 
-  /** One pointer's step to the node with id {@code next}; returns the pointers kept so far. */
-  private int step(Pointers<Trace> p, Trie<Trace> trie, int next, long start, long pos, int w) {
-    boolean payload = trie.hasPayload(next);
-    if (payload) {
-      Trace t = trie.node(next).payload;
+  /** One pointer's step to {@code next}, not null; returns the pointers kept so far. */
+  private int step(Pointers<Trace> p, Trie.Node<Trace> next, long start, long pos, int w) {
+    if (next.payload != null) {
+      Trace t = next.payload;
       if (t.seenTwice > 0) {
         cache.confirm(t);
       }
       t.visit(start, pos + 1);
       completed.add(start, pos + 1, t);
     }
-    if (trie.hasChildren(next) && (prefixTraces || !payload)) {
-      p.set(w++, trie.nodeRef(next), next, start);
+    if (next.hasChildren() && (prefixTraces || next.payload == null)) {
+      p.set(w++, next, start);
     }
     return w;
   }

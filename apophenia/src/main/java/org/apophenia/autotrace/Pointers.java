@@ -6,42 +6,28 @@ import java.util.Arrays;
  * The set of pointers into a trie (paper Section 4.3): each is a node and the position where its
  * match started. Parallel arrays, compacted in place while advancing: no allocation per operation
  * once grown. At most one pointer per start position, so never more than the trie's depth.
- * Each pointer also keeps its node's id, so that a matcher can step it through the trie's flat step
- * table ({@link Trie#step}) without reading the node. Not thread-safe.
+ * Not thread-safe.
  */
 final class Pointers<T> {
   Object[] nodes = new Object[16];
-  int[] ids = new int[16];
   long[] starts = new long[16];
   int size;
 
   void add(Trie.Node<T> node, long start) {
-    add(node, node.id, start);
-  }
-
-  private void add(Object node, int id, long start) {
     if (size == nodes.length) {
       nodes = Arrays.copyOf(nodes, size * 2);
-      ids = Arrays.copyOf(ids, size * 2);
       starts = Arrays.copyOf(starts, size * 2);
     }
     nodes[size] = node;
-    ids[size] = id;
     starts[size++] = start;
   }
 
   /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one). */
   void set(int i, Trie.Node<T> node, long start) {
-    set(i, node, node.id, start);
-  }
-
-  /** {@link #set(int, Trie.Node, long)} with the node's id known: reads nothing of the node. */
-  void set(int i, Object node, int id, long start) {
     if (i == size) {
-      add(node, id, start);
+      add(node, start);
     } else {
       nodes[i] = node;
-      ids[i] = id;
       starts[i] = start;
     }
   }
@@ -62,7 +48,6 @@ final class Pointers<T> {
     for (int i = 0; i < size; i++) {
       if (starts[i] >= position) {
         nodes[w] = nodes[i];
-        ids[w] = ids[i];
         starts[w++] = starts[i];
       }
     }

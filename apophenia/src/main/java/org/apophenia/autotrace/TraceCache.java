@@ -71,11 +71,6 @@ final class TraceCache {
     return trie.root();
   }
 
-  /** The trie itself, for the matcher's flat steps ({@link Trie#step}). */
-  Trie<Trace> trie() {
-    return trie;
-  }
-
   int size() {
     return trie.size();
   }
