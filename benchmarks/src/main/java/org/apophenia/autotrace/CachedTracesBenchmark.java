@@ -94,4 +94,23 @@ public class CachedTracesBenchmark {
     }
     return pointers.open.size;
   }
+
+  /**
+   * The same walk over the bodies without the matcher: what {@link #match} costs besides
+   * {@link CommitPointers#advance} (the harness, reading the next token of a shuffled body), whose
+   * own growth with {@code traces} is not the matcher's.
+   */
+  @Benchmark
+  public long walkOnly() {
+    long token = bodies[order[body]][at];
+    pos++;
+    if (++at == LENGTH) {
+      at = 0;
+      if (++body == order.length) {
+        body = 0;
+        shuffle();
+      }
+    }
+    return token;
+  }
 }
