@@ -25,7 +25,7 @@ public final class OutputFailure extends UncheckedIOException {
     return new OutputFailure(file.toString(), cause);
   }
 
-  /** The operating system's reason, without the file name the exception repeats. */
+  /** The operating system's reason, without the file name the exception repeats (for reading and writing alike). */
   public static String reason(IOException e) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";

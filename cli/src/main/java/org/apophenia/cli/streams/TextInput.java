@@ -10,12 +10,11 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.apophenia.cli.output.OutputFailure;
 
 /**
  * The one reader of text input, shared by every command: task streams ({@link StreamReader}), machine
@@ -131,7 +130,7 @@ public final class TextInput {
     } catch (InputException | MalformedStreamException e) {
       throw e;
     } catch (IOException e) {
-      throw new InputException(name, "cannot read: " + reason(e));
+      throw new InputException(name, "cannot read: " + OutputFailure.reason(e));
     }
   }
 
@@ -170,7 +169,7 @@ public final class TextInput {
     try (InputStream in = open(file)) {
       // opened is enough: reading would consume a pipe such as /dev/stdin
     } catch (IOException e) {
-      throw new InputException(file, "cannot read: " + reason(e));
+      throw new InputException(file, "cannot read: " + OutputFailure.reason(e));
     }
   }
 
@@ -202,22 +201,8 @@ public final class TextInput {
     } catch (NoSuchFileException e) {
       throw new InputException(file, "no such file");
     } catch (IOException e) {
-      throw new InputException(file, "cannot read: " + reason(e));
+      throw new InputException(file, "cannot read: " + OutputFailure.reason(e));
     }
-  }
-
-  /** The operating system's reason, without the file name the exception repeats. */
-  public static String reason(IOException e) {
-    if (e instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof NoSuchFileException) {
-      return "no such file or directory";
-    }
-    if (e instanceof FileSystemException f) {
-      return f.getReason() != null ? f.getReason() : "the file system refused";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** One pass over a file's bytes. */
