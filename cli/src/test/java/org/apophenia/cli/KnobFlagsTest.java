@@ -92,8 +92,8 @@ class KnobFlagsTest {
     String help = CliRun.of("analyze", "--help").out().replaceAll("\\s+", "");
     assertThat(help).contains("--batch-size=NHistorybuffersize(default8192,legion2000;2..1048576).")
         .contains("--max-trace-length=NLongesttrace(defaultunbounded;1..100000).")
-        .contains("--max-length=NSameas--max-trace-length.")
-        .contains("-lg:auto_trace:batchsize=NSameas--batch-size.")
+        .contains("--max-length=NSameas--max-trace-length(defaultunbounded).")
+        .contains("-lg:auto_trace:batchsize=NSameas--batch-size(default8192).")
         .contains("--keep-replayed[=BOOL]").contains("--settings=NAMEStartingsettings:defaultorlegion");
   }
 
