@@ -21,9 +21,10 @@ import org.apophenia.cli.streams.TextInput;
  * those after the last operation go out at {@link #finish}.
  *
  * <p>When it is written: a line goes out as soon as Apophenia forwards its operation, a marker as
- * soon as Apophenia issues it, into a buffer that is flushed whenever the input has nothing more to
- * read ({@link #flush}, TextInput's idle hook, so a producer that waits for a marker gets it before
- * it sends its next line) and at least every {@value #FLUSH_BYTES} bytes. Memory: the lines of the
+ * soon as Apophenia issues it, into a buffer that is flushed at every marker (each decision is out as
+ * soon as it is made, with the lines before it), whenever the input has nothing more to read
+ * ({@link #flush}, TextInput's idle hook, so a producer that waits gets every line decided so far)
+ * and at least every {@value #FLUSH_BYTES} bytes: a write per marker, none per operation. Memory: the lines of the
  * operations Apophenia holds back (at most {@code maxPendingOps} of them) and of one parsed chunk.
  * Application thread only.
  */
@@ -113,12 +114,14 @@ final class MarkedStream implements TraceSink<StreamOp>, TextInput.RawLines {
   public void beginTrace(long id) {
     occurrences++;
     emit(("tbegin " + id + "\n").getBytes(StandardCharsets.US_ASCII));
+    flush(); // a decision goes out as soon as it is made: one write per marker, none per operation
     next.beginTrace(id);
   }
 
   @Override
   public void endTrace(long id) {
     emit(("tend " + id + "\n").getBytes(StandardCharsets.US_ASCII));
+    flush();
     next.endTrace(id);
   }
 
