@@ -138,7 +138,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   @Override
   public InterceptorStats stats() {
-    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer).withRetired(retirement.retired());
+    return new InterceptorStats(ops, untraceableOps, finder, watcher, cache, issuer, retirement);
   }
 
   @Override

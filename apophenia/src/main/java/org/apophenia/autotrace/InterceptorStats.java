@@ -26,6 +26,7 @@ public final class InterceptorStats {
   private final long windowsWithoutRepeats;
   private final long variantsRefused;
   private final long rareRepeats;
+  private final long tracesRetired;
   private final long waits;
   private final long waitInterval;
   private final long waitIntervalDoublings;
@@ -40,8 +41,9 @@ public final class InterceptorStats {
 
   /** The counters of the rooms as of now; {@code ops} and {@code untraceableOps} are the glue's. */
   InterceptorStats(long ops, long untraceableOps, TraceFinder finder, OccurrenceWatcher watcher, TraceCache cache,
-      TraceIssuer<?> issuer) {
+      TraceIssuer<?> issuer, Retirement retirement) {
     this.ops = ops;
+    this.tracesRetired = retirement.retired();
     this.untraceableOps = untraceableOps;
     this.tracedOps = issuer.tracedOps();
     this.reissuedOps = issuer.reissuedOps();
@@ -74,14 +76,6 @@ public final class InterceptorStats {
   /** Traces retired from automatic tracing ({@link Interceptor#replayOutcome}). */
   public long tracesRetired() {
     return tracesRetired;
-  }
-
-  private long tracesRetired;
-
-  /** These counters with the retired traces' count. */
-  InterceptorStats withRetired(long n) {
-    tracesRetired = n;
-    return this;
   }
 
   public long ops() {
