@@ -50,10 +50,10 @@ final class ChromeProfile {
       g.writeStringField("clock", "System.nanoTime, microseconds since the recorder started");
       g.writeEndObject();
       g.writeArrayFieldStart("traceEvents");
-      meta(g, "process_name", 0, "apophenia (JVM)");
+      TraceFormats.chromeMetadata(g, "process_name", PID, 0, "apophenia (JVM)");
       for (ThreadEvents t : log.threads()) {
         ThreadStats s = log.stats().get(t.thread());
-        meta(g, "thread_name", tid(t.thread()), t.name() + (s.dropped() > 0 ? " (" + s.dropped() + " dropped)" : ""));
+        TraceFormats.chromeMetadata(g, "thread_name", PID, tid(t.thread()), t.name() + (s.dropped() > 0 ? " (" + s.dropped() + " dropped)" : ""));
         g.writeStartObject();
         g.writeStringField("name", "thread_sort_index");
         g.writeStringField("ph", "M");
@@ -135,17 +135,5 @@ final class ChromeProfile {
   private static void ts(JsonGenerator g, String field, long nanos) throws IOException {
     g.writeFieldName(field);
     g.writeNumber(TraceFormats.micros(nanos));
-  }
-
-  private static void meta(JsonGenerator g, String what, int tid, String name) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("name", what);
-    g.writeStringField("ph", "M");
-    g.writeNumberField("pid", PID);
-    g.writeNumberField("tid", tid);
-    g.writeObjectFieldStart("args");
-    g.writeStringField("name", name);
-    g.writeEndObject();
-    g.writeEndObject();
   }
 }

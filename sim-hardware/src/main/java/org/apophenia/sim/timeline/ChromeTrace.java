@@ -50,7 +50,7 @@ public final class ChromeTrace {
       g.writeEndObject();
       g.writeArrayFieldStart("traceEvents");
       for (int n = 0; n < m.nodeCount(); n++) {
-        metadata(g, "process_name", n, 0, "node " + m.nodeName(n));
+        TraceFormats.chromeMetadata(g, "process_name", n, 0, "node " + m.nodeName(n));
       }
       java.util.BitSet used = new java.util.BitSet();
       for (Span s : timeline.spans()) {
@@ -61,14 +61,14 @@ public final class ChromeTrace {
         if (!used.get(tid(m, p))) {
           continue;
         }
-        metadata(g, "thread_name", p.node(), tid(m, p), p.name() + " (" + p.kind() + ")");
+        TraceFormats.chromeMetadata(g, "thread_name", p.node(), tid(m, p), p.name() + " (" + p.kind() + ")");
         sortIndex(g, p.node(), tid(m, p), sort++);
       }
       for (Channel c : m.channels()) {
         if (!used.get(tid(m, c))) {
           continue;
         }
-        metadata(g, "thread_name", c.node(), tid(m, c), c.name() + " (" + c.kind() + ")");
+        TraceFormats.chromeMetadata(g, "thread_name", c.node(), tid(m, c), c.name() + " (" + c.kind() + ")");
         sortIndex(g, c.node(), tid(m, c), sort++);
       }
       for (Span s : timeline.spans()) {
@@ -77,9 +77,9 @@ public final class ChromeTrace {
         g.writeStringField("cat", s.category().label());
         g.writeStringField("ph", "X");
         g.writeFieldName("ts");
-        g.writeNumber(micros(s.start()));
+        g.writeNumber(TraceFormats.micros(s.start()));
         g.writeFieldName("dur");
-        g.writeNumber(micros(s.duration()));
+        g.writeNumber(TraceFormats.micros(s.duration()));
         g.writeNumberField("pid", s.resource().node());
         g.writeNumberField("tid", tid(m, s.resource()));
         g.writeObjectFieldStart("args");
@@ -103,22 +103,6 @@ public final class ChromeTrace {
   /** Thread id: processors first, then channels, so every resource has its own row. */
   static int tid(Machine m, Resource r) {
     return r instanceof Processor p ? p.id() : m.processors().size() + ((Channel) r).id();
-  }
-
-  private static String micros(long nanos) {
-    return TraceFormats.micros(nanos);
-  }
-
-  private static void metadata(JsonGenerator g, String what, int pid, int tid, String name) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("name", what);
-    g.writeStringField("ph", "M");
-    g.writeNumberField("pid", pid);
-    g.writeNumberField("tid", tid);
-    g.writeObjectFieldStart("args");
-    g.writeStringField("name", name);
-    g.writeEndObject();
-    g.writeEndObject();
   }
 
   private static void sortIndex(JsonGenerator g, int pid, int tid, int index) throws IOException {

@@ -22,6 +22,23 @@ public final class TraceFormats {
     return whole + "." + f;
   }
 
+  /**
+   * Writes a trace-event metadata record ({@code "ph": "M"}): {@code what} is {@code process_name} or
+   * {@code thread_name}, {@code name} the row's label.
+   */
+  public static void chromeMetadata(com.fasterxml.jackson.core.JsonGenerator g, String what, int pid, int tid,
+      String name) throws java.io.IOException {
+    g.writeStartObject();
+    g.writeStringField("name", what);
+    g.writeStringField("ph", "M");
+    g.writeNumberField("pid", pid);
+    g.writeNumberField("tid", tid);
+    g.writeObjectFieldStart("args");
+    g.writeStringField("name", name);
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
   /** Appends nanoseconds as a Paje date: seconds with nine decimals. */
   public static void pajeDate(StringBuilder b, long nanos) {
     b.append(nanos / 1_000_000_000L).append('.');
