@@ -20,15 +20,15 @@ import java.util.Arrays;
  *
  * <p><b>Cost.</b> Per token: one hash of the last {@code m} tokens and one or two lookups (one probe,
  * usually) in a table of {@code m}-grams to their latest start, kept in two generations of
- * {@code horizon} tokens (the longest window), so memory stays bounded: 64 to 128 bytes per token of
+ * {@code horizon} tokens (the longest window), so memory stays bounded: 32 to 64 bytes per token of
  * the horizon. While the stream is covered by known traces the finder mines few windows and
  * the filter is paused ({@link #pause}): no lookups; a window that reaches back before the last
  * resumption is then always mined. Not thread-safe: the application thread's.
  */
 final class RepeatFilter {
   /**
-   * The longest history a filter is built for: its tables take 64 to 128 bytes per token of it, 16 to
-   * 32 MB here. A finder with a longer history mines every window.
+   * The longest history a filter is built for: its tables take 32 to 64 bytes per token of it, 8 to
+   * 16 MB here. A finder with a longer history mines every window.
    */
   static final int MAX_HORIZON = 1 << 18;
 
@@ -37,19 +37,27 @@ final class RepeatFilter {
 
   private final int m;
   private final long horizon;
-  /** The last {@code m} tokens, by position modulo {@code m}. */
+  /** The last {@code m} tokens, a ring: {@link #next} is where the next token goes, so the oldest. */
   private final long[] recent;
+  private int next;
   /**
-   * Two generations of an open-addressing table (linear probing) from {@code m}-gram hash ({@code 0}:
-   * empty) to its latest start in that generation: the grams seen in the current generation of {@code horizon}
-   * tokens, and those seen in the one before. A gram is looked up in both, so every start of the last
+   * Two generations of an open-addressing table (linear probing) from an {@code m}-gram to its latest
+   * start in that generation: the grams seen in the current generation of {@code horizon} tokens, and
+   * those seen in the one before. A gram is looked up in both, so every start of the last
    * {@code horizon} tokens is found; at each generation's end the older table is cleared and reused.
    * Each holds at most {@code horizon} grams in at least twice as many slots.
+   *
+   * <p>A slot is two ints side by side: the gram hash's upper 32 bits (its fingerprint; the lower bits
+   * chose the slot; {@code 0}: empty) and the start, less the generation's {@link #base}. The table is
+   * far larger than a core's caches and each probe lands anywhere in it, so a probe is a cache miss:
+   * one line per probe here, where a table of 64-bit keys beside a table of 64-bit starts took two,
+   * at a quarter of the memory. Two grams with equal fingerprints in the same probe run are taken
+   * for one, which can only make a window look repeating (the test stays an over-approximation).
    */
-  private long[] keys;
-  private long[] starts;
-  private long[] oldKeys;
-  private long[] oldStarts;
+  private int[] table;
+  private int[] oldTable;
+  private long base;
+  private long oldBase;
   private final int mask;
   private long generationStart;
   /** Tokens pushed so far (the next token's position). */
@@ -72,32 +80,34 @@ final class RepeatFilter {
     this.horizon = horizon;
     this.recent = new long[m];
     int slots = Integer.highestOneBit((int) Math.max(32, 2 * horizon - 1)) << 1;
-    keys = new long[slots];
-    starts = new long[slots];
-    oldKeys = new long[slots];
-    oldStarts = new long[slots];
+    table = new int[2 * slots];
+    oldTable = new int[2 * slots];
     mask = slots - 1;
+    base = -m;
+    oldBase = -m;
   }
 
   /** Appends the token at the next position. */
   void push(long token) {
     long p = position++;
-    recent[(int) (p % m)] = token;
+    recent[next] = token;
+    if (++next == m) {
+      next = 0;
+    }
     if (paused || p < m - 1) {
       return; // a gram that straddles a resumption is recorded: its tokens are real, only older
     }
     if (p - generationStart >= horizon) {
-      long[] k = oldKeys;
-      long[] st = oldStarts;
-      Arrays.fill(k, 0);
-      oldKeys = keys;
-      oldStarts = starts;
-      keys = k;
-      starts = st;
+      int[] t = oldTable;
+      Arrays.fill(t, 0);
+      oldTable = table;
+      oldBase = base;
+      table = t;
       generationStart = p;
+      base = p - m; // every start recorded in this generation is after it: offsets are positive
     }
     long start = p - m + 1;
-    long g = gramHash(start);
+    long g = gramHash();
     long earlier = record(g, start);
     if (earlier < 0) {
       earlier = find(g);
@@ -109,29 +119,32 @@ final class RepeatFilter {
 
   /** Records the gram {@code g} at {@code start} in the current table; returns its start there, or -1. */
   private long record(long g, long start) {
-    int i = slot(g);
-    while (true) {
-      long k = keys[i];
-      if (k == g) {
-        long earlier = starts[i];
-        starts[i] = start;
+    int[] t = table;
+    int fp = fingerprint(g);
+    int offset = (int) (start - base);
+    for (int i = slot(g); ; i = (i + 2) & (2 * mask + 1)) {
+      int k = t[i];
+      if (k == fp) {
+        long earlier = t[i + 1] + base;
+        t[i + 1] = offset;
         return earlier;
       }
       if (k == 0) {
-        keys[i] = g;
-        starts[i] = start;
+        t[i] = fp;
+        t[i + 1] = offset;
         return -1;
       }
-      i = (i + 1) & mask;
     }
   }
 
   /** The gram's latest start in the previous generation, or -1. */
   private long find(long g) {
-    for (int i = slot(g); ; i = (i + 1) & mask) {
-      long k = oldKeys[i];
-      if (k == g) {
-        return oldStarts[i];
+    int[] t = oldTable;
+    int fp = fingerprint(g);
+    for (int i = slot(g); ; i = (i + 2) & (2 * mask + 1)) {
+      int k = t[i];
+      if (k == fp) {
+        return t[i + 1] + oldBase;
       }
       if (k == 0) {
         return -1;
@@ -139,8 +152,15 @@ final class RepeatFilter {
     }
   }
 
+  /** The index of the gram's first slot: its hash's lower bits. */
   private int slot(long g) {
-    return (int) (g ^ (g >>> 32)) & mask;
+    return ((int) g & mask) << 1;
+  }
+
+  /** The gram's upper 32 bits, never 0 (the empty slot). */
+  private static int fingerprint(long g) {
+    int f = (int) (g >>> 32);
+    return f == 0 ? 1 : f;
   }
 
   /** Whether the window of the last {@code w} tokens pushed may hold a repeat of {@code m} tokens or more. */
@@ -173,13 +193,18 @@ final class RepeatFilter {
     return paused;
   }
 
-  /** A 64-bit hash of the m tokens from {@code start}, never 0 (the empty slot). */
-  private long gramHash(long start) {
+  /** A 64-bit hash of the last m tokens, oldest first. */
+  private long gramHash() {
     long h = 0x9E37_79B9_7F4A_7C15L;
-    for (int i = 0; i < m; i++) {
-      h = (h ^ recent[(int) ((start + i) % m)]) * 0xBF58_476D_1CE4_E5B9L;
+    long[] r = recent;
+    for (int i = next; i < r.length; i++) {
+      h = (h ^ r[i]) * 0xBF58_476D_1CE4_E5B9L;
       h ^= h >>> 31;
     }
-    return h == 0 ? 1 : h;
+    for (int i = 0; i < next; i++) {
+      h = (h ^ r[i]) * 0xBF58_476D_1CE4_E5B9L;
+      h ^= h >>> 31;
+    }
+    return h;
   }
 }
