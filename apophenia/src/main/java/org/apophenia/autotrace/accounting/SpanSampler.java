@@ -32,6 +32,10 @@ public final class SpanSampler {
   private final long exactFirst;
   private final long[] sampled = new long[Bucket.all().length];
   private long pool;
+  /** The pool's split among the buckets so far (see {@link #addEstimates}), and what it split. */
+  private final long[] split = new long[Bucket.all().length];
+  private long poolSplit;
+  private final long[] sampledAtSplit = new long[Bucket.all().length];
   private long activities;
   private long sampledActivities;
   private long rng = 0x9E37_79B9_7F4A_7C15L;
@@ -149,28 +153,56 @@ public final class SpanSampler {
     return 1 + (int) Long.remainderUnsigned(rng, 2L * period - 1);
   }
 
-  /** Adds the sampled time and the pool's split to {@code into} (indexed by ordinal). */
+  /**
+   * Adds the sampled time and the pool's split to {@code into} (indexed by ordinal). The pool grown
+   * since the previous call is split in the proportions of the time sampled since then (all the time
+   * sampled so far if none was) and added to what earlier calls split: so every bucket's estimate only
+   * grows from one call to the next, and the difference of two calls (a steady-state window's
+   * figures) is that window's own split, never negative, adding up to the window's wall time. Splitting
+   * the whole pool again at each call by the proportions of the whole stream so far would make that
+   * difference the difference of two different splits: a bucket whose share fell could go negative.
+   */
   void addEstimates(long[] into) {
-    long total = 0;
-    int largest = Bucket.OTHER.ordinal();
+    settle();
     for (int b = 0; b < sampled.length; b++) {
-      into[b] += sampled[b];
-      total += sampled[b];
-      if (sampled[b] > sampled[largest]) {
-        largest = b;
+      into[b] += sampled[b] + split[b];
+    }
+  }
+
+  private void settle() {
+    long fresh = pool - poolSplit;
+    if (fresh == 0) {
+      return;
+    }
+    long[] weights = new long[sampled.length];
+    long total = 0;
+    for (int b = 0; b < sampled.length; b++) {
+      weights[b] = sampled[b] - sampledAtSplit[b];
+      total += weights[b];
+    }
+    if (total == 0) {
+      System.arraycopy(sampled, 0, weights, 0, sampled.length);
+      for (long w : weights) {
+        total += w;
       }
     }
     if (total == 0) {
-      into[(outer == null ? Bucket.OTHER : outer).ordinal()] += pool;
-      return;
+      split[(outer == null ? Bucket.OTHER : outer).ordinal()] += fresh;
+    } else {
+      int largest = Bucket.OTHER.ordinal();
+      long given = 0;
+      for (int b = 0; b < weights.length; b++) {
+        long share = (long) ((double) fresh * weights[b] / total);
+        split[b] += share;
+        given += share;
+        if (weights[b] > weights[largest]) {
+          largest = b;
+        }
+      }
+      split[largest] += fresh - given; // rounding: the sum stays the wall time exactly
     }
-    long given = 0;
-    for (int b = 0; b < sampled.length; b++) {
-      long share = (long) ((double) pool * sampled[b] / total);
-      into[b] += share;
-      given += share;
-    }
-    into[largest] += pool - given; // rounding: the sum stays the wall time exactly
+    poolSplit = pool;
+    System.arraycopy(sampled, 0, sampledAtSplit, 0, sampled.length);
   }
 
   /** One activity in about this many is sampled. */

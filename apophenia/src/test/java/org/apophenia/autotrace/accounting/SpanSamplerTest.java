@@ -51,6 +51,47 @@ class SpanSamplerTest {
     return a;
   }
 
+  /**
+   * A stream whose work changes half way (tokenize-heavy, then match-heavy), snapshot between the
+   * halves as analyze does at powers of two: the second half's window, the difference of two
+   * snapshots, is the second half's own split, none of it negative, adding up to its wall time.
+   */
+  @Test
+  void aWindowBetweenTwoSnapshotsIsItsOwnSplit() {
+    TimeAccount a = TimeAccount.sampling(8, 0, () -> now, 0);
+    int n = 80 * 256; // the snapshot falls between two spans
+    long[] before = null;
+    long wallBefore = 0;
+    for (int i = 0; i < 2 * n; i++) {
+      if (i % 256 == 0) {
+        if (i > 0) {
+          a.endSpan();
+        }
+        if (i == n) {
+          before = a.snapshot(TimeAccount.newSnapshot());
+          wallBefore = now;
+        }
+        a.beginSpan();
+      }
+      boolean first = i < n;
+      Bucket caller = a.enter(Bucket.TOKENIZE);
+      now += first ? 40 : 1;
+      a.enter(Bucket.MATCH);
+      now += first ? 1 : 40;
+      a.enter(caller);
+    }
+    a.endSpan();
+    long[] after = a.snapshot(TimeAccount.newSnapshot());
+    long[] window = new long[after.length];
+    for (int b = 0; b < window.length; b++) {
+      window[b] = after[b] - before[b];
+      assertThat(window[b]).as("bucket %s in the second half", Bucket.all()[b]).isNotNegative();
+    }
+    assertThat(sum(window)).isEqualTo(now - wallBefore);
+    assertThat(window[Bucket.TOKENIZE.ordinal()]).isCloseTo(1L * n, within(2L));
+    assertThat(window[Bucket.MATCH.ordinal()]).isCloseTo(40L * n, within(2L));
+  }
+
   @Test
   void constantWorkIsSplitExactlyAndTheBucketsAddUpToTheWall() {
     int n = 10_000;
