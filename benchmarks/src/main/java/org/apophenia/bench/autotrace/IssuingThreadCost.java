@@ -8,6 +8,7 @@ import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.InterceptorStats;
 import org.apophenia.autotrace.TraceSink;
+import org.apophenia.autotrace.accounting.TimeAccount;
 
 /**
  * The application thread's own cost per operation (tokenize, match, issue, ingest), with mining run
@@ -17,7 +18,9 @@ import org.apophenia.autotrace.TraceSink;
  * at the same positions either way). It is the figure to compare two versions of the issuing path
  * by; the whole-stream figures ({@code analyze --json}) still include the waits and the competition.
  *
- * <p>Usage: {@code java -cp benchmarks.jar org.apophenia.bench.autotrace.IssuingThreadCost [OPS [REPS]]}.
+ * <p>Usage: {@code java -cp benchmarks.jar org.apophenia.bench.autotrace.IssuingThreadCost [OPS [REPS
+ * [accounted]]]}; {@code accounted} keeps the sampled time account {@code analyze} keeps (its cost is
+ * then inside the figure).
  * Streams: a clean loop of 64; a 300-task loop with 0.5% of tasks inserted and 0.2% dropped
  * (tools/noisy-stream.py's model); loops of 64 and 500 with 5% and 2% fresh tasks (bench group 1's
  * streams). Prints, per stream, the smallest of {@code REPS} runs (each a fresh interceptor over the
@@ -27,9 +30,13 @@ import org.apophenia.autotrace.TraceSink;
 public final class IssuingThreadCost {
   private IssuingThreadCost() {}
 
+  /** Whether the interceptor keeps analyze's sampled time account (chunks of 256 ops, one a span). */
+  private static boolean accounted;
+
   public static void main(String[] args) {
     int ops = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int reps = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    accounted = args.length > 2 && args[2].equals("accounted");
     System.out.printf("%-26s %12s %12s %9s %7s %9s%n", "stream", "issue ns/op", "mining ns/op", "coverage",
         "traces", "replays");
     run("loop of 64", BenchOp.loop(ops, 64, 0.0, 42), reps);
@@ -73,11 +80,19 @@ public final class IssuingThreadCost {
       long sunk = 0;
       Sink sink = new Sink();
       long t0 = mx.getCurrentThreadCpuTime();
+      TimeAccount account = accounted ? TimeAccount.sampling(32, 8192) : TimeAccount.OFF;
       try (Interceptor<BenchOp> a = Interceptor.builder(BenchOp.TOKENIZER, sink)
-          .settings(ApopheniaSettings.defaults()).executor(inline).build()) {
-        for (BenchOp op : ops) {
-          a.execute(op);
+          .settings(ApopheniaSettings.defaults()).executor(inline).account(account).build()) {
+        for (int i = 0; i < ops.length; i++) {
+          if ((i & 255) == 0) {
+            if (i > 0) {
+              account.endSpan();
+            }
+            account.beginSpan();
+          }
+          a.execute(ops[i]);
         }
+        account.endSpan();
         a.flush();
         last = a.stats();
       }
