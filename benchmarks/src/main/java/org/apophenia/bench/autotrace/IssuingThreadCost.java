@@ -25,7 +25,8 @@ import org.apophenia.autotrace.accounting.TimeAccount;
  * (tools/noisy-stream.py's model); loops of 64 and 500 with 5% and 2% fresh tasks (bench group 1's
  * streams). Prints, per stream, the smallest of {@code REPS} runs (each a fresh interceptor over the
  * whole stream) of: the thread's CPU time less the mining jobs' CPU time, per operation; and the
- * mining jobs' CPU time per operation; with the decisions' counts, which must not vary between reps.
+ * mining jobs' CPU time per operation; tokens mined per operation; and the decisions' counts, which
+ * must not vary between reps.
  */
 public final class IssuingThreadCost {
   private IssuingThreadCost() {}
@@ -37,8 +38,8 @@ public final class IssuingThreadCost {
     int ops = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int reps = args.length > 1 ? Integer.parseInt(args[1]) : 5;
     accounted = args.length > 2 && args[2].equals("accounted");
-    System.out.printf("%-26s %12s %12s %9s %7s %9s%n", "stream", "issue ns/op", "mining ns/op", "coverage",
-        "traces", "replays");
+    System.out.printf("%-26s %12s %12s %13s %9s %7s %9s%n", "stream", "issue ns/op", "mining ns/op",
+        "tokens mined", "coverage", "traces", "replays");
     run("loop of 64", BenchOp.loop(ops, 64, 0.0, 42), reps);
     run("noisy 300 (+0.5% -0.2%)", noisy(ops, 300, 0.005, 0.002, 1), reps);
     run("period 64, 5% fresh", BenchOp.loop(ops, 64, 0.05, 42), reps);
@@ -104,8 +105,8 @@ public final class IssuingThreadCost {
         throw new IllegalStateException("the sink got " + sunk + " of " + ops.length + " operations");
       }
     }
-    System.out.printf("%-26s %12.0f %12.0f %9.4f %7d %9d%n", name, best, bestMining, last.coverage(),
-        last.tracesRecorded(), last.reissues());
+    System.out.printf("%-26s %12.0f %12.0f %13.2f %9.4f %7d %9d%n", name, best, bestMining,
+        (double) last.tokensMined() / ops.length, last.coverage(), last.tracesRecorded(), last.reissues());
   }
 
   /** Counts what reaches it, so that nothing is optimised away and every operation is accounted for. */
