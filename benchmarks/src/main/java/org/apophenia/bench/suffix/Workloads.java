@@ -30,7 +30,8 @@ public enum Workloads {
       for (int i = 0, j = 0; i < n; j++) {
         if (random.nextInt(1000) < 5) {
           t[i++] = ++fresh; // below 2^40: never a body token
-        } else if (random.nextInt(1000) >= 2) {
+        }
+        if (i < n && random.nextInt(1000) >= 2) {
           t[i++] = body[j % 300];
         }
       }
