@@ -1,0 +1,242 @@
+package org.apophenia.suffix;
+
+import java.util.Arrays;
+
+/**
+ * Suffix sorting by induced sorting (SA-IS: Nong, Zhang and Chan, 2009) over a dense integer alphabet,
+ * on primitive {@code int[]} only: the mining thread builds one suffix array per window, so the
+ * constant factor of the induce passes is its cost.
+ *
+ * <p><b>Contract.</b> {@link #sort} writes into {@code sa[0, n)} the starts of the suffixes of
+ * {@code text[0, n)} in lexicographic order, a suffix that is a proper prefix of another sorting
+ * first (an implicit sentinel smaller than every symbol). Symbols must lie in {@code [0, k)}. The
+ * suffix array is unique, so this is the same array any correct construction returns. O(n + k) time.
+ *
+ * <p><b>Working memory.</b> The text is read, never written. Each level keeps two bucket tables of
+ * {@code k + 1} and {@code k} ints: the first bucket start of each symbol (so bucket {@code c} is
+ * {@code [start[c], start[c + 1])}) and the moving head or tail of each bucket. The recursion's text
+ * and suffix array live inside {@code sa} itself (reduced text at its end, reduced suffix array at its
+ * front); its bucket tables go in the unused middle of {@code sa} when they fit, else in the caller's
+ * {@link Scratch}. Nothing else is allocated.
+ *
+ * <p><b>Types without a type array.</b> In an induce pass the type of a suffix's predecessor is all
+ * that is needed, and it follows from two symbols once the suffix's own type is known: left of an
+ * L-type suffix {@code q}, {@code q - 1} is S-type iff {@code text[q-1] < text[q]}; left of an S-type
+ * one, iff {@code text[q-1] <= text[q]}. Each pass writes only suffixes of one known type, so it
+ * decides the predecessor's type when it writes an entry and stores the suffix complemented
+ * ({@code ~q}) when the predecessor is for the next pass to induce. The scans then test a sign bit
+ * instead of looking up a bit array.
+ *
+ * <p>Stateless; thread-safe as long as callers do not share a {@code Scratch}.
+ */
+final class Sais {
+  private Sais() {}
+
+  /** Sorts the suffixes of {@code text[0, n)}, symbols in {@code [0, k)}, into {@code sa[0, n)}. */
+  static void sort(int[] text, int n, int k, int[] sa, Scratch scratch) {
+    if (n == 0) {
+      return;
+    }
+    if (n == 1) {
+      sa[0] = 0;
+      return;
+    }
+    int[] buckets = scratch.ints(2 * k + 1);
+    sort(text, 0, n, k, sa, buckets, 0, scratch, 2 * k + 1);
+  }
+
+  /**
+   * One level: the text is {@code t[to, to + n)}, the suffix array goes to {@code sa[0, n)}, bucket
+   * starts at {@code b[bo, bo + k]}, bucket pointers at {@code b[bo + k + 1, bo + 2k + 1)}; scratch is in
+   * use up to {@code used} (the levels above may hold the front of it).
+   */
+  private static void sort(int[] t, int to, int n, int k, int[] sa, int[] b, int bo, Scratch scratch,
+      int used) {
+    int start = bo;
+    int ptr = bo + k + 1;
+    // bucket starts: counts shifted by one, then prefix sums; start[k] == n
+    Arrays.fill(b, start, start + k + 1, 0);
+    for (int i = 0; i < n; i++) {
+      b[start + 1 + t[to + i]]++;
+    }
+    for (int c = 1; c <= k; c++) {
+      b[start + c] += b[start + c - 1];
+    }
+
+    // Stage 1: seed the LMS suffixes at their bucket ends in any order; the two induce passes then
+    // leave them ordered by their LMS substrings.
+    Arrays.fill(sa, 0, n, 0);
+    System.arraycopy(b, start + 1, b, ptr, k);
+    int m = 0;
+    boolean nextS = false; // suffix n - 1 is L-type: the sentinel after it is smaller
+    int c1 = t[to + n - 1];
+    for (int i = n - 2; i >= 0; i--) {
+      int c0 = t[to + i];
+      boolean s = c0 < c1 || (c0 == c1 && nextS);
+      if (nextS && !s) { // i + 1 is S-type with an L-type predecessor
+        sa[--b[ptr + c1]] = i + 1;
+        m++;
+      }
+      nextS = s;
+      c1 = c0;
+    }
+    if (m > 1) {
+      induceL(t, to, n, k, sa, b, start, ptr, true);
+      induceS(t, to, n, k, sa, b, start, ptr, true);
+      // what is left are the LMS suffixes, sorted by LMS substring
+      int j = 0;
+      for (int i = 0; i < n; i++) {
+        int v = sa[i];
+        if (v > 0) {
+          sa[j++] = v;
+        }
+      }
+      int names = name(t, to, n, m, sa);
+      if (names < m) {
+        // the reduced text (names in text order) moves to sa[n - m, n), its suffix array to sa[0, m)
+        for (int i = n - 1, w = n - 1; i >= m; i--) {
+          if (sa[i] != 0) {
+            sa[w--] = sa[i] - 1;
+          }
+        }
+        int need = 2 * names + 1;
+        if (n - 2 * m >= need) { // the middle of sa is free while the level below runs
+          sort(sa, n - m, m, names, sa, sa, m, scratch, used);
+        } else {
+          int[] s = scratch.ints(used + need);
+          sort(sa, n - m, m, names, sa, s, used, scratch, used + need);
+        }
+        // reduced suffix i is the i-th LMS suffix in text order
+        int lms = n - m;
+        nextS = false;
+        c1 = t[to + n - 1];
+        for (int i = n - 2, w = n - 1; i >= 0; i--) {
+          int c0 = t[to + i];
+          boolean s = c0 < c1 || (c0 == c1 && nextS);
+          if (nextS && !s) {
+            sa[w--] = i + 1;
+          }
+          nextS = s;
+          c1 = c0;
+        }
+        for (int i = 0; i < m; i++) {
+          sa[i] = sa[lms + sa[i]];
+        }
+      } // else every LMS substring is distinct, so sa[0, m) is already the order of the LMS suffixes
+
+      // Stage 2: the sorted LMS suffixes go to their bucket ends, in order, for the final passes.
+      Arrays.fill(sa, m, n, 0);
+      System.arraycopy(b, start + 1, b, ptr, k);
+      for (int i = m - 1; i >= 0; i--) {
+        int p = sa[i];
+        sa[i] = 0;
+        sa[--b[ptr + t[to + p]]] = p; // at or after i: an LMS suffix's rank is at least its LMS rank
+      }
+    } // else at most one LMS suffix: the seeding above already placed it
+    induceL(t, to, n, k, sa, b, start, ptr, false);
+    induceS(t, to, n, k, sa, b, start, ptr, false);
+  }
+
+  /**
+   * Left-to-right pass placing every L-type suffix at the head of its bucket, induced from its
+   * successor. Non-negative entries induce their predecessor; 0 is both "empty" and suffix 0, which
+   * has no predecessor. With {@code clear}, the entries it has induced from are erased (stage 1 keeps
+   * only what the S pass still needs).
+   */
+  private static void induceL(int[] t, int to, int n, int k, int[] sa, int[] b, int start, int ptr,
+      boolean clear) {
+    System.arraycopy(b, start, b, ptr, k);
+    int q = n - 1; // the sentinel induces the last suffix first
+    int cq = t[to + q];
+    sa[b[ptr + cq]++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
+    for (int i = 0; i < n; i++) {
+      int v = sa[i];
+      if (v > 0) {
+        q = v - 1;
+        cq = t[to + q];
+        sa[b[ptr + cq]++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
+        if (clear) {
+          sa[i] = 0;
+        }
+      }
+    }
+  }
+
+  /**
+   * Right-to-left pass placing every S-type suffix at the tail of its bucket, induced from the
+   * complemented entries (those whose predecessor is S-type). Without {@code clear} it restores them;
+   * with it, it erases them, so that only the LMS suffixes (stored uncomplemented: their predecessor
+   * is L-type) survive stage 1.
+   */
+  private static void induceS(int[] t, int to, int n, int k, int[] sa, int[] b, int start, int ptr,
+      boolean clear) {
+    System.arraycopy(b, start + 1, b, ptr, k);
+    for (int i = n - 1; i >= 0; i--) {
+      int v = sa[i];
+      if (v < 0) {
+        int p = ~v;
+        int q = p - 1;
+        int cq = t[to + q];
+        sa[--b[ptr + cq]] = q > 0 && t[to + q - 1] <= cq ? ~q : q;
+        sa[i] = clear ? 0 : p;
+      }
+    }
+  }
+
+  /**
+   * Names the {@code m} LMS substrings sorted in {@code sa[0, m)}: equal substrings, equal names,
+   * increasing in their order. Writes name + 1 at {@code sa[m + p / 2]} for LMS position {@code p}
+   * (LMS positions are at least two apart, and {@code m + (n - 1) / 2 < n}), zero elsewhere in
+   * {@code sa[m, n)}; returns the number of distinct names.
+   */
+  private static int name(int[] t, int to, int n, int m, int[] sa) {
+    Arrays.fill(sa, m, n, 0);
+    // length of each LMS substring, both end LMS symbols included; the last one runs into the
+    // sentinel (length n - p + 1), which makes it unequal to every other
+    boolean nextS = false;
+    int c1 = t[to + n - 1];
+    int next = n;
+    for (int i = n - 2; i >= 0; i--) {
+      int c0 = t[to + i];
+      boolean s = c0 < c1 || (c0 == c1 && nextS);
+      if (nextS && !s) {
+        sa[m + ((i + 1) >> 1)] = next - i;
+        next = i + 1;
+      }
+      nextS = s;
+      c1 = c0;
+    }
+    int names = 0;
+    int prev = -1;
+    int prevLength = 0;
+    for (int i = 0; i < m; i++) {
+      int p = sa[i];
+      int length = sa[m + (p >> 1)];
+      boolean same = length == prevLength && p + length <= n && prev + length <= n
+          && Arrays.equals(t, to + p, to + p + length, t, to + prev, to + prev + length);
+      if (!same) {
+        names++;
+      }
+      sa[m + (p >> 1)] = names;
+      prev = p;
+      prevLength = length;
+    }
+    return names;
+  }
+
+  /**
+   * Reusable working memory for one thread at a time: bucket tables grow to the largest alphabet seen
+   * and are kept.
+   */
+  static final class Scratch {
+    private int[] ints = new int[0];
+
+    /** An array of at least {@code size} ints (contents unspecified; earlier arrays stay valid). */
+    int[] ints(int size) {
+      if (ints.length < size) {
+        ints = new int[Math.max(size, ints.length + (ints.length >> 1))];
+      }
+      return ints;
+    }
+  }
+}
