@@ -24,10 +24,13 @@ import java.util.Arrays;
  * counting sort (a first pass over the suffix pairs counts them, the second writes each candidate into
  * its bucket); within a bucket, candidates are packed as {@code id << 32 | start} and sorted as
  * primitive longs. 8 bytes per candidate, at most {@code 2(n-1)} candidates, and none shorter than the
- * minimum length.
+ * minimum length; the arrays are the caller's {@code Workspace}, reused from window to window.
  */
 final class Candidates {
-  /** {@code id << 32 | start}, grouped by length (longest first), sorted within each length. */
+  /**
+   * {@code id << 32 | start}, grouped by length (longest first), sorted within each length; may be
+   * longer than the candidates ({@code bucketEnd} marks their end).
+   */
   final long[] keys;
   /** Distinct candidate lengths, decreasing; bucket {@code b} is {@code keys[bucketEnd[b-1], bucketEnd[b])}. */
   final int[] bucketLength;
@@ -47,11 +50,11 @@ final class Candidates {
     return (int) key;
   }
 
-  static Candidates of(SuffixArray suffixes, int minLength) {
-    int[] sa = suffixes.sa();
-    int[] lcp = suffixes.lcp();
-    int n = sa.length;
-
+  /**
+   * The candidates of the suffix array {@code sa[0, n)} with LCP {@code lcp[0, n)}, no shorter than
+   * {@code minLength}. The keys live in the workspace: valid until its next use.
+   */
+  static Candidates of(int[] sa, int[] lcp, int n, int minLength, Workspace w) {
     int maxLength = 0;
     for (int i = 0; i + 1 < n; i++) {
       maxLength = Math.max(maxLength, candidateLength(sa[i], sa[i + 1], lcp[i]));
@@ -60,7 +63,7 @@ final class Candidates {
       return new Candidates(new long[0], new int[0], new int[0]);
     }
     // Counting sort by decreasing length: next[l] = where the next candidate of length l goes.
-    int[] next = new int[maxLength + 1];
+    int[] next = w.zeroedCounts(maxLength + 1);
     for (int i = 0; i + 1 < n; i++) {
       int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
       if (l >= minLength) {
@@ -87,8 +90,8 @@ final class Candidates {
       }
     }
 
-    long[] keys = new long[total];
-    int[] stack = new int[64]; // ranks with strictly increasing LCP, bottom to top
+    long[] keys = w.keys(total);
+    int[] stack = w.stack(); // ranks with strictly increasing LCP, bottom to top
     int top = -1;
     for (int i = 0; i + 1 < n; i++) {
       int s1 = sa[i];
@@ -113,7 +116,7 @@ final class Candidates {
         top--;
       }
       if (++top == stack.length) {
-        stack = Arrays.copyOf(stack, stack.length * 2);
+        stack = w.growStack();
       }
       stack[top] = i;
     }
