@@ -55,9 +55,13 @@ final class Candidates {
    * {@code minLength}. The keys live in the workspace: valid until its next use.
    */
   static Candidates of(int[] sa, int[] lcp, int n, int minLength, Workspace w) {
+    // each pair's length once (it divides when the pair overlaps), read by the two passes below
+    int[] length = w.pairLengths(n);
     int maxLength = 0;
     for (int i = 0; i + 1 < n; i++) {
-      maxLength = Math.max(maxLength, candidateLength(sa[i], sa[i + 1], lcp[i]));
+      int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
+      length[i] = l;
+      maxLength = Math.max(maxLength, l);
     }
     if (maxLength < minLength) {
       return new Candidates(new long[0], new int[0], new int[0]);
@@ -65,7 +69,7 @@ final class Candidates {
     // Counting sort by decreasing length: next[l] = where the next candidate of length l goes.
     int[] next = w.zeroedCounts(maxLength + 1);
     for (int i = 0; i + 1 < n; i++) {
-      int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
+      int l = length[i];
       if (l >= minLength) {
         next[l] += 2;
       }
@@ -97,7 +101,7 @@ final class Candidates {
       int s1 = sa[i];
       int s2 = sa[i + 1];
       int p = lcp[i];
-      int l = candidateLength(s1, s2, p);
+      int l = length[i];
       if (l >= minLength) {
         long id = (long) blockStart(stack, top, lcp, l) << 32;
         int first;
@@ -121,9 +125,48 @@ final class Candidates {
       stack[top] = i;
     }
     for (int b = 0, from = 0; b < buckets; from = bucketEnd[b++]) {
-      Arrays.sort(keys, from, bucketEnd[b]);
+      sortBucket(keys, from, bucketEnd[b]);
     }
     return new Candidates(keys, bucketLength, bucketEnd);
+  }
+
+  /**
+   * Sorts one length's keys. They were written in rank order, and the blocks of ranks sharing a
+   * prefix of one length are disjoint intervals, so ids already come in increasing order: only the
+   * starts within each id's run need sorting, and those runs are short (an occurrence count). Should
+   * an id ever decrease, the whole bucket is sorted instead, so the order is always the full sort's.
+   */
+  private static void sortBucket(long[] keys, int from, int to) {
+    int g = from;
+    while (g < to) {
+      int id = id(keys[g]);
+      int h = g + 1;
+      while (h < to && id(keys[h]) == id) {
+        h++;
+      }
+      if (h < to && id(keys[h]) < id) {
+        Arrays.sort(keys, from, to);
+        return;
+      }
+      if (h - g <= 16) {
+        insertionSort(keys, g, h);
+      } else {
+        Arrays.sort(keys, g, h);
+      }
+      g = h;
+    }
+  }
+
+  private static void insertionSort(long[] a, int from, int to) {
+    for (int i = from + 1; i < to; i++) {
+      long x = a[i];
+      int j = i - 1;
+      while (j >= from && a[j] > x) {
+        a[j + 1] = a[j];
+        j--;
+      }
+      a[j + 1] = x;
+    }
   }
 
   /**

@@ -142,21 +142,42 @@ final class Sais {
    * successor. Non-negative entries induce their predecessor; 0 is both "empty" and suffix 0, which
    * has no predecessor. With {@code clear}, the entries it has induced from are erased (stage 1 keeps
    * only what the S pass still needs).
+   *
+   * <p>Consecutive entries mostly induce into the same bucket, so the head of the last bucket written
+   * is kept in a local ({@code at}) and written back only when the symbol changes.
    */
   private static void induceL(int[] t, int to, int n, int k, int[] sa, int[] b, int start, int ptr,
       boolean clear) {
     System.arraycopy(b, start, b, ptr, k);
     int q = n - 1; // the sentinel induces the last suffix first
-    int cq = t[to + q];
-    sa[b[ptr + cq]++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
-    for (int i = 0; i < n; i++) {
-      int v = sa[i];
-      if (v > 0) {
-        q = v - 1;
-        cq = t[to + q];
-        sa[b[ptr + cq]++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
-        if (clear) {
+    int c = t[to + q];
+    int at = b[ptr + c];
+    sa[at++] = q > 0 && t[to + q - 1] < c ? ~q : q;
+    if (clear) {
+      for (int i = 0; i < n; i++) {
+        int v = sa[i];
+        if (v > 0) {
+          q = v - 1;
+          int cq = t[to + q];
+          if (cq != c) {
+            b[ptr + c] = at;
+            at = b[ptr + (c = cq)];
+          }
+          sa[at++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
           sa[i] = 0;
+        }
+      }
+    } else {
+      for (int i = 0; i < n; i++) {
+        int v = sa[i];
+        if (v > 0) {
+          q = v - 1;
+          int cq = t[to + q];
+          if (cq != c) {
+            b[ptr + c] = at;
+            at = b[ptr + (c = cq)];
+          }
+          sa[at++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
         }
       }
     }
@@ -166,19 +187,25 @@ final class Sais {
    * Right-to-left pass placing every S-type suffix at the tail of its bucket, induced from the
    * complemented entries (those whose predecessor is S-type). Without {@code clear} it restores them;
    * with it, it erases them, so that only the LMS suffixes (stored uncomplemented: their predecessor
-   * is L-type) survive stage 1.
+   * is L-type) survive stage 1. The tail of the last bucket written is cached as in {@link #induceL}.
    */
   private static void induceS(int[] t, int to, int n, int k, int[] sa, int[] b, int start, int ptr,
       boolean clear) {
     System.arraycopy(b, start + 1, b, ptr, k);
+    int c = 0;
+    int at = b[ptr];
+    int restore = clear ? 0 : -1; // the entry left behind: 0, or the suffix itself (~v & -1)
     for (int i = n - 1; i >= 0; i--) {
       int v = sa[i];
       if (v < 0) {
-        int p = ~v;
-        int q = p - 1;
+        int q = ~v - 1;
         int cq = t[to + q];
-        sa[--b[ptr + cq]] = q > 0 && t[to + q - 1] <= cq ? ~q : q;
-        sa[i] = clear ? 0 : p;
+        if (cq != c) {
+          b[ptr + c] = at;
+          at = b[ptr + (c = cq)];
+        }
+        sa[--at] = q > 0 && t[to + q - 1] <= cq ? ~q : q;
+        sa[i] = ~v & restore;
       }
     }
   }
@@ -212,8 +239,10 @@ final class Sais {
     for (int i = 0; i < m; i++) {
       int p = sa[i];
       int length = sa[m + (p >> 1)];
-      boolean same = length == prevLength && p + length <= n && prev + length <= n
-          && Arrays.equals(t, to + p, to + p + length, t, to + prev, to + prev + length);
+      boolean same = length == prevLength && p + length <= n && prev + length <= n;
+      for (int x = to + p, y = to + prev, end = x + length; same && x < end; x++, y++) {
+        same = t[x] == t[y]; // LMS substrings are short: a plain loop beats a vectorized mismatch
+      }
       if (!same) {
         names++;
       }

@@ -86,8 +86,14 @@ final class Workspace {
     return lcp = grow(lcp, n);
   }
 
+  /** Working memory of the LCP construction. */
   int[] plcp(int n) {
     return plcp = grow(plcp, n);
+  }
+
+  /** The candidate length of each suffix pair: the same array as {@link #plcp}, free once LCP is built. */
+  int[] pairLengths(int n) {
+    return plcp(n);
   }
 
   /** {@code size} ints, all zero. */
