@@ -17,8 +17,10 @@ import java.util.Arrays;
  * occurrences of one substring together. A substring of length {@code l} that prefixes the suffix at
  * rank {@code i} occupies a contiguous block of ranks; its id is the first rank of that block, i.e.
  * one past the last {@code k < i} with {@code LCP[k] < l}. A monotonic stack of ranks with increasing
- * LCP, swept left to right, holds every such {@code k}, so each id costs one binary search: O(n log n)
- * in all, no range-minimum table.
+ * LCP, swept left to right, holds every such {@code k}, so an id costs at most one binary search:
+ * O(n log n) in all, no range-minimum table. When the pair's prefixes are disjoint ({@code l} is the
+ * pair's LCP) the boundary is the stack's top once the ranks of LCP {@code >= l} are popped, so the
+ * common case needs no search.
  *
  * <p><b>Order.</b> Selection wants decreasing length, then id, then start. Lengths are bucketed by a
  * counting sort (a first pass over the suffix pairs counts them, the second writes each candidate into
@@ -98,26 +100,30 @@ final class Candidates {
     int[] stack = w.stack(); // ranks with strictly increasing LCP, bottom to top
     int top = -1;
     for (int i = 0; i + 1 < n; i++) {
-      int s1 = sa[i];
-      int s2 = sa[i + 1];
       int p = lcp[i];
+      // pop first: a popped rank has LCP >= p >= l, so it can never be the block's boundary
+      while (top >= 0 && lcp[stack[top]] >= p) {
+        top--;
+      }
       int l = length[i];
       if (l >= minLength) {
-        long id = (long) blockStart(stack, top, lcp, l) << 32;
+        int s1 = sa[i];
+        int s2 = sa[i + 1];
+        long id;
         int first;
         int second;
-        if (Math.abs(s1 - s2) >= p) { // disjoint: both prefixes as they are
+        if (Math.abs(s1 - s2) >= p) { // disjoint: both prefixes as they are, l == p
+          // every rank left on the stack has LCP < p: the boundary is the top, no search
+          id = (long) (top < 0 ? 0 : stack[top] + 1) << 32;
           first = s1;
           second = s2;
         } else {
+          id = (long) blockStart(stack, top, lcp, l) << 32;
           first = Math.min(s1, s2);
           second = first + l;
         }
         keys[next[l]++] = id | first;
         keys[next[l]++] = id | second;
-      }
-      while (top >= 0 && lcp[stack[top]] >= p) {
-        top--;
       }
       if (++top == stack.length) {
         stack = w.growStack();
@@ -125,48 +131,9 @@ final class Candidates {
       stack[top] = i;
     }
     for (int b = 0, from = 0; b < buckets; from = bucketEnd[b++]) {
-      sortBucket(keys, from, bucketEnd[b]);
+      Arrays.sort(keys, from, bucketEnd[b]);
     }
     return new Candidates(keys, bucketLength, bucketEnd);
-  }
-
-  /**
-   * Sorts one length's keys. They were written in rank order, and the blocks of ranks sharing a
-   * prefix of one length are disjoint intervals, so ids already come in increasing order: only the
-   * starts within each id's run need sorting, and those runs are short (an occurrence count). Should
-   * an id ever decrease, the whole bucket is sorted instead, so the order is always the full sort's.
-   */
-  private static void sortBucket(long[] keys, int from, int to) {
-    int g = from;
-    while (g < to) {
-      int id = id(keys[g]);
-      int h = g + 1;
-      while (h < to && id(keys[h]) == id) {
-        h++;
-      }
-      if (h < to && id(keys[h]) < id) {
-        Arrays.sort(keys, from, to);
-        return;
-      }
-      if (h - g <= 16) {
-        insertionSort(keys, g, h);
-      } else {
-        Arrays.sort(keys, g, h);
-      }
-      g = h;
-    }
-  }
-
-  private static void insertionSort(long[] a, int from, int to) {
-    for (int i = from + 1; i < to; i++) {
-      long x = a[i];
-      int j = i - 1;
-      while (j >= from && a[j] > x) {
-        a[j + 1] = a[j];
-        j--;
-      }
-      a[j + 1] = x;
-    }
   }
 
   /**

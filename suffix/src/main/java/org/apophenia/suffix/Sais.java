@@ -41,25 +41,50 @@ final class Sais {
       sa[0] = 0;
       return;
     }
-    int[] buckets = scratch.ints(2 * k + 1);
-    sort(text, 0, n, k, sa, buckets, 0, scratch, 2 * k + 1);
+    int used = 2 * k + 1;
+    int[] buckets = scratch.ints(used + lmsCapacity(n));
+    sort(text, 0, n, k, sa, buckets, 0, scratch, used);
+  }
+
+  /** Room for the LMS positions of {@code n} symbols, and the slot the gathering writes past them. */
+  private static int lmsCapacity(int n) {
+    return n / 2 + 1;
   }
 
   /**
    * One level: the text is {@code t[to, to + n)}, the suffix array goes to {@code sa[0, n)}, bucket
    * starts at {@code b[bo, bo + k]}, bucket pointers at {@code b[bo + k + 1, bo + 2k + 1)}; scratch is in
-   * use up to {@code used} (the levels above may hold the front of it).
+   * use up to {@code used} (the levels above hold the front of it). This level keeps its LMS positions
+   * in scratch, so that naming and the mapping back from the reduced text need no rescan of the text.
    */
   private static void sort(int[] t, int to, int n, int k, int[] sa, int[] b, int bo, Scratch scratch,
       int used) {
     int start = bo;
     int ptr = bo + k + 1;
-    // bucket starts: counts shifted by one, then prefix sums; start[k] == n
+    int[] lms = scratch.ints(used + lmsCapacity(n)); // LMS positions, right to left
+    int lo = used;
+    used += lmsCapacity(n);
+
+    // One right-to-left pass counts the symbols and gathers the LMS positions. The types are computed
+    // without branches (random text mispredicts them half the time): with d = t[i] - t[i+1], i is
+    // S-type iff d < 0, or d == 0 and i + 1 is S-type; i + 1 is LMS iff it is S-type and i is not.
+    // Every position is written to the list; only an LMS one advances it.
     Arrays.fill(b, start, start + k + 1, 0);
-    for (int i = 0; i < n; i++) {
-      b[start + 1 + t[to + i]]++;
+    int c1 = t[to + n - 1];
+    b[start + 1 + c1]++;
+    int nextS = 0; // suffix n - 1 is L-type: the sentinel after it is smaller
+    int m = 0;
+    for (int i = n - 2; i >= 0; i--) {
+      int c0 = t[to + i];
+      b[start + 1 + c0]++;
+      int d = c0 - c1; // symbols are below 2^30: no overflow
+      int s = (d >>> 31) | (nextS & (~(d | -d) >>> 31));
+      lms[lo + m] = i + 1;
+      m += nextS & (s ^ 1);
+      nextS = s;
+      c1 = c0;
     }
-    for (int c = 1; c <= k; c++) {
+    for (int c = 1; c <= k; c++) { // counts shifted by one, summed: bucket starts, start[k] == n
       b[start + c] += b[start + c - 1];
     }
 
@@ -67,18 +92,9 @@ final class Sais {
     // leave them ordered by their LMS substrings.
     Arrays.fill(sa, 0, n, 0);
     System.arraycopy(b, start + 1, b, ptr, k);
-    int m = 0;
-    boolean nextS = false; // suffix n - 1 is L-type: the sentinel after it is smaller
-    int c1 = t[to + n - 1];
-    for (int i = n - 2; i >= 0; i--) {
-      int c0 = t[to + i];
-      boolean s = c0 < c1 || (c0 == c1 && nextS);
-      if (nextS && !s) { // i + 1 is S-type with an L-type predecessor
-        sa[--b[ptr + c1]] = i + 1;
-        m++;
-      }
-      nextS = s;
-      c1 = c0;
+    for (int j = 0; j < m; j++) {
+      int p = lms[lo + j];
+      sa[--b[ptr + t[to + p]]] = p;
     }
     if (m > 1) {
       induceL(t, to, n, k, sa, b, start, ptr, true);
@@ -91,7 +107,7 @@ final class Sais {
           sa[j++] = v;
         }
       }
-      int names = name(t, to, n, m, sa);
+      int names = name(t, to, n, m, sa, lms, lo);
       if (names < m) {
         // the reduced text (names in text order) moves to sa[n - m, n), its suffix array to sa[0, m)
         for (int i = n - 1, w = n - 1; i >= m; i--) {
@@ -106,21 +122,10 @@ final class Sais {
           int[] s = scratch.ints(used + need);
           sort(sa, n - m, m, names, sa, s, used, scratch, used + need);
         }
-        // reduced suffix i is the i-th LMS suffix in text order
-        int lms = n - m;
-        nextS = false;
-        c1 = t[to + n - 1];
-        for (int i = n - 2, w = n - 1; i >= 0; i--) {
-          int c0 = t[to + i];
-          boolean s = c0 < c1 || (c0 == c1 && nextS);
-          if (nextS && !s) {
-            sa[w--] = i + 1;
-          }
-          nextS = s;
-          c1 = c0;
-        }
+        // reduced suffix r starts at the r-th LMS position in text order
+        int last = lo + m - 1;
         for (int i = 0; i < m; i++) {
-          sa[i] = sa[lms + sa[i]];
+          sa[i] = lms[last - sa[i]];
         }
       } // else every LMS substring is distinct, so sa[0, m) is already the order of the LMS suffixes
 
@@ -214,24 +219,17 @@ final class Sais {
    * Names the {@code m} LMS substrings sorted in {@code sa[0, m)}: equal substrings, equal names,
    * increasing in their order. Writes name + 1 at {@code sa[m + p / 2]} for LMS position {@code p}
    * (LMS positions are at least two apart, and {@code m + (n - 1) / 2 < n}), zero elsewhere in
-   * {@code sa[m, n)}; returns the number of distinct names.
+   * {@code sa[m, n)}; returns the number of distinct names. {@code lms[lo, lo + m)} lists the LMS
+   * positions from right to left.
    */
-  private static int name(int[] t, int to, int n, int m, int[] sa) {
+  private static int name(int[] t, int to, int n, int m, int[] sa, int[] lms, int lo) {
     Arrays.fill(sa, m, n, 0);
     // length of each LMS substring, both end LMS symbols included; the last one runs into the
     // sentinel (length n - p + 1), which makes it unequal to every other
-    boolean nextS = false;
-    int c1 = t[to + n - 1];
-    int next = n;
-    for (int i = n - 2; i >= 0; i--) {
-      int c0 = t[to + i];
-      boolean s = c0 < c1 || (c0 == c1 && nextS);
-      if (nextS && !s) {
-        sa[m + ((i + 1) >> 1)] = next - i;
-        next = i + 1;
-      }
-      nextS = s;
-      c1 = c0;
+    for (int j = 0, next = n; j < m; j++) {
+      int p = lms[lo + j];
+      sa[m + (p >> 1)] = next - p + 1;
+      next = p;
     }
     int names = 0;
     int prev = -1;
