@@ -57,24 +57,23 @@ final class Candidates {
    * {@code minLength}. The keys live in the workspace: valid until its next use.
    */
   static Candidates of(int[] sa, int[] lcp, int n, int minLength, Workspace w) {
-    // each pair's length once (it divides when the pair overlaps), read by the two passes below
+    // Counting sort by decreasing length: next[l] first counts the candidates of length l, then says
+    // where the next one goes. A candidate is at most n/2 long (two disjoint copies, or the two halves
+    // of a periodic run), so the table is sized before the lengths are known and one pass counts them;
+    // each pair's length is kept for the pass that writes the keys (it divides when the pair overlaps).
+    int[] next = w.zeroedCounts(n / 2 + 1);
     int[] length = w.pairLengths(n);
     int maxLength = 0;
     for (int i = 0; i + 1 < n; i++) {
       int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
       length[i] = l;
-      maxLength = Math.max(maxLength, l);
+      if (l >= minLength) {
+        next[l] += 2;
+        maxLength = Math.max(maxLength, l);
+      }
     }
     if (maxLength < minLength) {
       return new Candidates(new long[0], new int[0], new int[0]);
-    }
-    // Counting sort by decreasing length: next[l] = where the next candidate of length l goes.
-    int[] next = w.zeroedCounts(maxLength + 1);
-    for (int i = 0; i + 1 < n; i++) {
-      int l = length[i];
-      if (l >= minLength) {
-        next[l] += 2;
-      }
     }
     int buckets = 0;
     int total = 0;
