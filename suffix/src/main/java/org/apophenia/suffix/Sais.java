@@ -13,11 +13,18 @@ import java.util.Arrays;
  * suffix array is unique, so this is the same array any correct construction returns. O(n + k) time.
  *
  * <p><b>Working memory.</b> The text is read, never written. Each level keeps two bucket tables of
- * {@code k + 1} and {@code k} ints: the first bucket start of each symbol (so bucket {@code c} is
- * {@code [start[c], start[c + 1])}) and the moving head or tail of each bucket. The recursion's text
- * and suffix array live inside {@code sa} itself (reduced text at its end, reduced suffix array at its
- * front); its bucket tables go in the unused middle of {@code sa} when they fit, else in the caller's
- * {@link Scratch}. Nothing else is allocated.
+ * {@code k + 1} and {@code k} ints (the first bucket start of each symbol, so bucket {@code c} is
+ * {@code [start[c], start[c + 1])}, and the moving head or tail of each bucket) and the list of its
+ * LMS positions (at most {@code n / 2}), gathered in the pass that counts the symbols so that neither
+ * naming nor the mapping back from the reduced text rescans the text. The recursion's text and suffix
+ * array live inside {@code sa} itself (reduced text at its end, reduced suffix array at its front);
+ * its bucket tables go in the unused middle of {@code sa} when they fit. Everything else is in the
+ * caller's {@link Scratch}, at most {@code 2k + n} ints and a few more per level, kept from call to
+ * call; nothing is allocated once it is large enough.
+ *
+ * <p>The induce passes keep the pointer of the bucket they last wrote in a local and write it back
+ * only when the symbol changes, and the LMS gathering computes types without branches: both after
+ * libsais (Grebnov), whose other techniques (prefetching, OpenMP blocks) have no Java counterpart.
  *
  * <p><b>Types without a type array.</b> In an induce pass the type of a suffix's predecessor is all
  * that is needed, and it follows from two symbols once the suffix's own type is known: left of an
