@@ -17,17 +17,22 @@ import java.util.Arrays;
  * occurrences of one substring together. A substring of length {@code l} that prefixes the suffix at
  * rank {@code i} occupies a contiguous block of ranks; its id is the first rank of that block, i.e.
  * one past the last {@code k < i} with {@code LCP[k] < l}. A monotonic stack of ranks with increasing
- * LCP, swept left to right, holds every such {@code k}, so each id costs one binary search: O(n log n)
- * in all, no range-minimum table.
+ * LCP, swept left to right, holds every such {@code k}, so an id costs at most one binary search:
+ * O(n log n) in all, no range-minimum table. When the pair's prefixes are disjoint ({@code l} is the
+ * pair's LCP) the boundary is the stack's top once the ranks of LCP {@code >= l} are popped, so the
+ * common case needs no search.
  *
  * <p><b>Order.</b> Selection wants decreasing length, then id, then start. Lengths are bucketed by a
  * counting sort (a first pass over the suffix pairs counts them, the second writes each candidate into
  * its bucket); within a bucket, candidates are packed as {@code id << 32 | start} and sorted as
  * primitive longs. 8 bytes per candidate, at most {@code 2(n-1)} candidates, and none shorter than the
- * minimum length.
+ * minimum length; the arrays are the caller's {@code Workspace}, reused from window to window.
  */
 final class Candidates {
-  /** {@code id << 32 | start}, grouped by length (longest first), sorted within each length. */
+  /**
+   * {@code id << 32 | start}, grouped by length (longest first), sorted within each length; may be
+   * longer than the candidates ({@code bucketEnd} marks their end).
+   */
   final long[] keys;
   /** Distinct candidate lengths, decreasing; bucket {@code b} is {@code keys[bucketEnd[b-1], bucketEnd[b])}. */
   final int[] bucketLength;
@@ -47,25 +52,28 @@ final class Candidates {
     return (int) key;
   }
 
-  static Candidates of(SuffixArray suffixes, int minLength) {
-    int[] sa = suffixes.sa();
-    int[] lcp = suffixes.lcp();
-    int n = sa.length;
-
+  /**
+   * The candidates of the suffix array {@code sa[0, n)} with LCP {@code lcp[0, n)}, no shorter than
+   * {@code minLength}. The keys live in the workspace: valid until its next use.
+   */
+  static Candidates of(int[] sa, int[] lcp, int n, int minLength, Workspace w) {
+    // Counting sort by decreasing length: next[l] first counts the candidates of length l, then says
+    // where the next one goes. A candidate is at most n/2 long (two disjoint copies, or the two halves
+    // of a periodic run), so the table is sized before the lengths are known and one pass counts them;
+    // each pair's length is kept for the pass that writes the keys (it divides when the pair overlaps).
+    int[] next = w.zeroedCounts(n / 2 + 1);
+    int[] length = w.pairLengths(n);
     int maxLength = 0;
     for (int i = 0; i + 1 < n; i++) {
-      maxLength = Math.max(maxLength, candidateLength(sa[i], sa[i + 1], lcp[i]));
+      int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
+      length[i] = l;
+      if (l >= minLength) {
+        next[l] += 2;
+        maxLength = Math.max(maxLength, l);
+      }
     }
     if (maxLength < minLength) {
       return new Candidates(new long[0], new int[0], new int[0]);
-    }
-    // Counting sort by decreasing length: next[l] = where the next candidate of length l goes.
-    int[] next = new int[maxLength + 1];
-    for (int i = 0; i + 1 < n; i++) {
-      int l = candidateLength(sa[i], sa[i + 1], lcp[i]);
-      if (l >= minLength) {
-        next[l] += 2;
-      }
     }
     int buckets = 0;
     int total = 0;
@@ -87,33 +95,37 @@ final class Candidates {
       }
     }
 
-    long[] keys = new long[total];
-    int[] stack = new int[64]; // ranks with strictly increasing LCP, bottom to top
+    long[] keys = w.keys(total);
+    int[] stack = w.stack(); // ranks with strictly increasing LCP, bottom to top
     int top = -1;
     for (int i = 0; i + 1 < n; i++) {
-      int s1 = sa[i];
-      int s2 = sa[i + 1];
       int p = lcp[i];
-      int l = candidateLength(s1, s2, p);
+      // pop first: a popped rank has LCP >= p >= l, so it can never be the block's boundary
+      while (top >= 0 && lcp[stack[top]] >= p) {
+        top--;
+      }
+      int l = length[i];
       if (l >= minLength) {
-        long id = (long) blockStart(stack, top, lcp, l) << 32;
+        int s1 = sa[i];
+        int s2 = sa[i + 1];
+        long id;
         int first;
         int second;
-        if (Math.abs(s1 - s2) >= p) { // disjoint: both prefixes as they are
+        if (Math.abs(s1 - s2) >= p) { // disjoint: both prefixes as they are, l == p
+          // every rank left on the stack has LCP < p: the boundary is the top, no search
+          id = (long) (top < 0 ? 0 : stack[top] + 1) << 32;
           first = s1;
           second = s2;
         } else {
+          id = (long) blockStart(stack, top, lcp, l) << 32;
           first = Math.min(s1, s2);
           second = first + l;
         }
         keys[next[l]++] = id | first;
         keys[next[l]++] = id | second;
       }
-      while (top >= 0 && lcp[stack[top]] >= p) {
-        top--;
-      }
       if (++top == stack.length) {
-        stack = Arrays.copyOf(stack, stack.length * 2);
+        stack = w.growStack();
       }
       stack[top] = i;
     }

@@ -34,7 +34,9 @@ import java.util.List;
  *
  * <p><b>Cost.</b> O(n log n) time; about 16 bytes per token plus 8 per candidate (at most 2n);
  * the measured peak heap per token is in BENCHMARKS.md ("suffix").
- * Instances are immutable and thread-safe; each call allocates its own working memory.
+ * Instances are immutable and thread-safe. Inputs of up to 65,536 tokens (the longest mining window)
+ * work in arrays the calling thread keeps from one call to the next ({@code Workspace}); longer ones
+ * allocate their own working memory for the call.
  */
 public final class RepeatFinder {
   /** No maximum length. */
@@ -82,7 +84,13 @@ public final class RepeatFinder {
   /** Repeats of {@code tokens[from, to)}; starts are relative to {@code from}. */
   public RepeatSet find(long[] tokens, int from, int to) {
     SuffixArray.checkRange(tokens.length, from, to);
-    return find(DenseAlphabet.of(tokens, from, to));
+    int n = to - from;
+    if (n < 2 * minLength) {
+      return new RepeatSet(n, List.of());
+    }
+    Workspace w = Workspace.forLength(n);
+    w.number(tokens, from, to);
+    return find(w, n);
   }
 
   /** Repeats of {@code tokens}. */
@@ -93,19 +101,25 @@ public final class RepeatFinder {
   /** Repeats of {@code tokens[from, to)}; starts are relative to {@code from}. */
   public RepeatSet find(int[] tokens, int from, int to) {
     SuffixArray.checkRange(tokens.length, from, to);
-    return find(DenseAlphabet.of(tokens, from, to));
-  }
-
-  private RepeatSet find(DenseAlphabet.Symbols symbols) {
-    int n = symbols.symbols().length;
+    int n = to - from;
     if (n < 2 * minLength) {
       return new RepeatSet(n, List.of());
     }
-    SuffixArray suffixes = SuffixArray.ofSymbols(symbols);
-    Candidates candidates = Candidates.of(suffixes, minLength);
-    List<Repeat> selected = select(candidates, n);
+    Workspace w = Workspace.forLength(n);
+    w.number(tokens, from, to);
+    return find(w, n);
+  }
+
+  private RepeatSet find(Workspace w, int n) {
+    int[] symbols = w.symbols();
+    int[] sa = w.sa(n);
+    Sais.sort(symbols, n, w.alphabetSize(), sa, w.scratch);
+    int[] lcp = w.lcp(n);
+    SuffixArray.kasai(symbols, sa, n, lcp, w.plcp(n));
+    Candidates candidates = Candidates.of(sa, lcp, n, minLength, w);
+    List<Repeat> selected = select(candidates, n, w);
     if (maxLength != UNBOUNDED) {
-      selected = splitLongerThanMax(selected, symbols.symbols());
+      selected = splitLongerThanMax(selected, symbols);
     }
     selected.sort(OUTPUT_ORDER);
     return new RepeatSet(n, selected);
@@ -116,10 +130,10 @@ public final class RepeatFinder {
       Comparator.comparingInt((Repeat r) -> -r.length()).thenComparingInt(r -> r.start(0));
 
   /** Greedy selection over candidates sorted by (length desc, id, start); see the class comment. */
-  private static List<Repeat> select(Candidates c, int n) {
-    long[] marked = new long[(n + 63) >>> 6];
+  private static List<Repeat> select(Candidates c, int n, Workspace w) {
+    long[] marked = w.clearedMarks(n);
     List<Repeat> result = new ArrayList<>();
-    IntArrayList accepted = new IntArrayList();
+    IntArrayList accepted = w.accepted;
     long[] keys = c.keys;
     for (int b = 0, g = 0; b < c.bucketLength.length; b++) {
       int len = c.bucketLength[b];

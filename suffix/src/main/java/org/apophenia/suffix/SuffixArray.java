@@ -1,7 +1,6 @@
 package org.apophenia.suffix;
 
 import java.util.Arrays;
-import org.jsuffixarrays.SAIS;
 
 /**
  * The suffix array and LCP array of a token string.
@@ -11,9 +10,9 @@ import org.jsuffixarrays.SAIS;
  * suffixes by those symbols, so it is lexicographic in the symbols, <em>not</em> in the raw token
  * values. Equal tokens are equal symbols, which is all the repeat finder needs.
  *
- * <p><b>Construction.</b> SA-IS (Nong, Zhang and Chan, 2009) from jsuffixarrays, O(n) time; its
- * {@code DensePositiveDecorator} refuses large alphabets, which is why we remap ourselves.
- * LCP by Kasai et al. (2001) in its permuted-LCP form (Kärkkäinen, Manzini and Puglisi, 2009), O(n).
+ * <p><b>Construction.</b> SA-IS (Nong, Zhang and Chan, 2009), our own over {@code int[]} ({@code Sais}),
+ * O(n + k) time for k distinct tokens. LCP by Kasai et al. (2001) in its permuted-LCP form
+ * (Kärkkäinen, Manzini and Puglisi, 2009), O(n).
  *
  * <p><b>LCP convention.</b> {@code lcp(i)} is the length of the longest common prefix of the suffixes
  * at ranks {@code i} and {@code i + 1} (the <em>next</em> neighbour), for {@code 0 <= i < n - 1};
@@ -108,13 +107,8 @@ public final class SuffixArray {
   }
 
   private static int[] build(int[] symbols, int alphabetSize) {
-    int n = symbols.length;
-    int[] sa = new int[n];
-    if (n == 1) {
-      sa[0] = 0;
-    } else if (n > 1) {
-      SAIS.suffixsort(symbols, sa, n, alphabetSize);
-    }
+    int[] sa = new int[symbols.length];
+    Sais.sort(symbols, symbols.length, alphabetSize, sa, new Sais.Scratch());
     return sa;
   }
 
@@ -126,10 +120,22 @@ public final class SuffixArray {
   static int[] kasai(int[] s, int[] sa) {
     int n = sa.length;
     int[] lcp = new int[n];
+    kasai(s, sa, n, lcp, new int[n]);
+    return lcp;
+  }
+
+  /**
+   * As {@link #kasai(int[], int[])}, over {@code s[0, n)} and {@code sa[0, n)} (the arrays may be
+   * longer), into {@code lcp[0, n)}, with {@code plcp[0, n)} as working memory.
+   */
+  static void kasai(int[] s, int[] sa, int n, int[] lcp, int[] plcp) {
     if (n < 2) {
-      return lcp;
+      if (n == 1) {
+        lcp[0] = 0;
+      }
+      return;
     }
-    int[] plcp = new int[n]; // first holds "next" (the suffix ranked after j), then PLCP in place
+    // plcp first holds "next" (the suffix ranked after j), then PLCP in place
     for (int i = 0; i < n - 1; i++) {
       plcp[sa[i]] = sa[i + 1];
     }
@@ -142,7 +148,8 @@ public final class SuffixArray {
         plcp[j] = 0;
         continue;
       }
-      while (j + h < n && next + h < n && s[j + h] == s[next + h]) {
+      int limit = n - Math.max(j, next); // common prefix ends at the end of the shorter suffix
+      while (h < limit && s[j + h] == s[next + h]) {
         h++;
       }
       plcp[j] = h;
@@ -153,7 +160,6 @@ public final class SuffixArray {
     for (int i = 0; i < n; i++) {
       lcp[i] = plcp[sa[i]];
     }
-    return lcp;
   }
 
   static void checkRange(int length, int from, int to) {

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Suffix-array construction and the whole repeat finder (min length 5, as Legion's default) on the
- * {@link Workloads}. Run with {@code -prof gc}: {@code gc.alloc.rate.norm / n} is the heap
+ * {@link Workloads}; the sizes from 256 to 65,536 are the windows the mining thread sees. Run with {@code -prof gc}: {@code gc.alloc.rate.norm / n} is the heap
  * allocated per token, an upper bound on the peak heap per token.
  */
 @State(Scope.Benchmark)
@@ -29,10 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2)
 @Measurement(iterations = 3)
 public class SuffixBenchmarks {
-  @Param({"10000", "100000", "1000000", "10000000"})
+  @Param({"256", "1024", "4096", "10000", "65536", "100000", "1000000", "10000000"})
   int n;
 
-  @Param({"LOOP64_NOISY", "LOOP2000", "UNIFORM"})
+  @Param({"LOOP64_NOISY", "LOOP300_NOISY", "LOOP2000", "UNIFORM"})
   Workloads workload;
 
   long[] tokens;

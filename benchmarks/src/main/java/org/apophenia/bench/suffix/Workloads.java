@@ -16,6 +16,28 @@ public enum Workloads {
       return t;
     }
   },
+  /**
+   * A period-300 loop in which a token that occurs nowhere else is inserted before each token with
+   * probability 0.5% and each body token is dropped with probability 0.2%: the shape of
+   * {@code tools/noisy-stream.py --period 300 --insert 0.005 --drop 0.002}.
+   */
+  LOOP300_NOISY {
+    @Override
+    long[] generate(int n, SplittableRandom random) {
+      long[] body = distinct(300, random);
+      long[] t = new long[n];
+      long fresh = 0;
+      for (int i = 0, j = 0; i < n; j++) {
+        if (random.nextInt(1000) < 5) {
+          t[i++] = ++fresh; // below 2^40: never a body token
+        }
+        if (i < n && random.nextInt(1000) >= 2) {
+          t[i++] = body[j % 300];
+        }
+      }
+      return t;
+    }
+  },
   /** A period-2000 loop. */
   LOOP2000 {
     @Override
