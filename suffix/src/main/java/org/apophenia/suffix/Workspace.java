@@ -42,7 +42,16 @@ final class Workspace {
 
   /** The calling thread's workspace for {@code n} tokens up to {@link #CACHED_MAX}, else a fresh one. */
   static Workspace forLength(int n) {
-    return n <= CACHED_MAX ? OF_THREAD.get() : new Workspace();
+    return n <= CACHED_MAX ? OF_THREAD.get() : fresh();
+  }
+
+  /** The calling thread's workspace, whatever the length. */
+  static Workspace ofThread() {
+    return OF_THREAD.get();
+  }
+
+  static Workspace fresh() {
+    return new Workspace();
   }
 
   /** Numbers {@code tokens[from, to)} in order of first occurrence into {@link #symbols()}. */
