@@ -118,6 +118,7 @@ public final class RepeatFinder {
     int[] symbols = w.symbols();
     int[] sa = w.sa(n);
     Sais.sort(symbols, n, w.alphabetSize(), sa, w.scratch);
+    w.suffixArrayBuilt();
     int[] lcp = w.lcp(n);
     SuffixArray.kasai(symbols, sa, n, lcp, w.plcp(n));
     Candidates candidates = Candidates.of(sa, lcp, n, minLength, w);
