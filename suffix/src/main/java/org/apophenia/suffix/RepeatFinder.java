@@ -84,11 +84,15 @@ public final class RepeatFinder {
   /** Repeats of {@code tokens[from, to)}; starts are relative to {@code from}. */
   public RepeatSet find(long[] tokens, int from, int to) {
     SuffixArray.checkRange(tokens.length, from, to);
+    return find(tokens, from, to, Workspace.forLength(to - from));
+  }
+
+  /** As {@link #find(long[], int, int)}, in the given workspace (tests compare workspaces). */
+  RepeatSet find(long[] tokens, int from, int to, Workspace w) {
     int n = to - from;
     if (n < 2 * minLength) {
       return new RepeatSet(n, List.of());
     }
-    Workspace w = Workspace.forLength(n);
     w.number(tokens, from, to);
     return find(w, n);
   }
@@ -114,6 +118,7 @@ public final class RepeatFinder {
     int[] symbols = w.symbols();
     int[] sa = w.sa(n);
     Sais.sort(symbols, n, w.alphabetSize(), sa, w.scratch);
+    w.suffixArrayBuilt();
     int[] lcp = w.lcp(n);
     SuffixArray.kasai(symbols, sa, n, lcp, w.plcp(n));
     Candidates candidates = Candidates.of(sa, lcp, n, minLength, w);

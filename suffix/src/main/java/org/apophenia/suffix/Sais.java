@@ -265,6 +265,11 @@ final class Sais {
   static final class Scratch {
     private int[] ints = new int[0];
 
+    /** Lets the arrays go; the next call allocates again. */
+    void release() {
+      ints = new int[0];
+    }
+
     /** An array of at least {@code size} ints (contents unspecified; earlier arrays stay valid). */
     int[] ints(int size) {
       if (ints.length < size) {

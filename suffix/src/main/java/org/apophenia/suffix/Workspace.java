@@ -23,7 +23,7 @@ final class Workspace {
   /** Longest input served from the calling thread's workspace: 8 history buffers of 8,192 tokens. */
   static final int CACHED_MAX = 1 << 16;
 
-  private static final ThreadLocal<Workspace> OF_THREAD = ThreadLocal.withInitial(Workspace::new);
+  private static final ThreadLocal<Workspace> OF_THREAD = ThreadLocal.withInitial(() -> new Workspace(true));
 
   final Sais.Scratch scratch = new Sais.Scratch();
   final IntArrayList accepted = new IntArrayList();
@@ -38,11 +38,36 @@ final class Workspace {
   private long[] keys = new long[0];
   private long[] marks = new long[0];
 
-  private Workspace() {}
+  /** Whether this is a thread's workspace, kept after the call (else its arrays go with the call). */
+  private final boolean kept;
+
+  private Workspace(boolean kept) {
+    this.kept = kept;
+  }
 
   /** The calling thread's workspace for {@code n} tokens up to {@link #CACHED_MAX}, else a fresh one. */
   static Workspace forLength(int n) {
-    return n <= CACHED_MAX ? OF_THREAD.get() : new Workspace();
+    return n <= CACHED_MAX ? OF_THREAD.get() : fresh();
+  }
+
+  /** The calling thread's workspace, whatever the length. */
+  static Workspace ofThread() {
+    return OF_THREAD.get();
+  }
+
+  static Workspace fresh() {
+    return new Workspace(false);
+  }
+
+  /**
+   * Called once the suffix array is built: a workspace dropped after the call lets SA-IS's bucket
+   * tables and LMS list go before the candidates are allocated, which keeps them out of the peak heap
+   * of a long input (up to 8 bytes per token more when every token is distinct).
+   */
+  void suffixArrayBuilt() {
+    if (!kept) {
+      scratch.release();
+    }
   }
 
   /** Numbers {@code tokens[from, to)} in order of first occurrence into {@link #symbols()}. */
