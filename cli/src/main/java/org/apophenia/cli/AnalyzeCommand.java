@@ -290,6 +290,9 @@ final class AnalyzeCommand implements Callable<Integer> {
       shard.addTo(extra, stats.ops(), stats.waitIntervalDoublings());
     }
     extra.put("miningBackedOff", stats.jobsBackedOff());
+    // jobs the issuing thread mined itself at their ingestion point (the mining thread had not
+    // started them): their CPU time is in both miningCpuNanosPerOp and issueCpuNanosPerOp
+    extra.put("miningJobsInline", stats.jobsMinedInline());
     extra.put("miningWindowsWithoutRepeats", stats.windowsWithoutRepeats());
     extra.put("tokensMined", stats.tokensMined());
     extra.put("miningCpuNanosPerOp", (double) stats.miningCpuNanos() / n);

@@ -157,6 +157,8 @@ class AnalyzeCommandTest {
       }
     }
     assertThat(own).isPositive();
+    assertThat(s.get("miningJobsInline").asLong()).as("jobs the issuing thread mined itself")
+        .isBetween(0L, s.get("miningJobs").asLong());
     assertThat(st.get("apopheniaNanosPerOp").asDouble()).isCloseTo(own, org.assertj.core.api.Assertions.within(1e-6 * own));
     assertThat(st.get("apopheniaOpsPerSecond").asDouble()).isCloseTo(1e9 / own, org.assertj.core.api.Assertions.within(1e-3 * 1e9 / own));
     // too short for a window past the start: the whole stream
