@@ -68,6 +68,19 @@ public final class Knobs {
       .trades("smaller: short loops are found sooner, more (small) mining jobs; larger: fewer jobs, a "
           + "later first trace").define();
 
+  /**
+   * Untraced operations forwarded in a row that end the finder's back-off (see {@code TraceFinder}):
+   * once the stream was covered, mining goes back to every window length only after this many. At 1
+   * every untraced operation does it, which on a noisy loop is every inserted task; larger, isolated
+   * noise leaves mining backed off.
+   */
+  public static final Knob<Integer> BACK_OFF_RESET_RUN = knob("backOffResetRun", Integer.class, 1)
+      .flag("--back-off-reset-run").range(1, 1 << 20, "any run")
+      .help("Untraced operations in a row after which mining resumes at every window length.")
+      .trades("1: every untraced operation resumes it; 16 (the ruler's unit): isolated noise does not, "
+          + "2-5x fewer tokens mined on noisy loops, but a short recurring gap between traces may stay "
+          + "untraced (1.5 coverage points lost on two of the StarPU captures)").define();
+
   /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
   public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)
       .flag("--visit-threshold", "-lg:auto_trace:visit_threshold")

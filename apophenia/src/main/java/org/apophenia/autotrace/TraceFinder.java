@@ -63,8 +63,9 @@ import org.apophenia.suffix.RulerSchedule;
  * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch
  * hands a job to the mining thread (a wake-up of a parked thread, and its ingestion later), which on
  * a loop of a few operations costs more per operation than the matching. The first operation forwarded untraced resets it, so mining picks up
- * at every scale as soon as coverage drops. The decision depends only on the stream, so replicas
- * agree. Skipped windows count in {@link #jobsBackedOff}.
+ * at every scale as soon as coverage drops (with {@code backOffResetRun} above 1, only after that
+ * many untraced operations in a row: isolated noise then leaves mining backed off). The decision
+ * depends only on the stream, so replicas agree. Skipped windows count in {@link #jobsBackedOff}.
  *
  * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
  * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
@@ -95,6 +96,7 @@ final class TraceFinder {
   private final int minTraceLength;
   private final int batchSize;
   private final int multiScaleFactor;
+  private final int backOffResetRun;
   private final int historyBuffers;
   private final int maxInFlightJobs;
   private final boolean adaptiveWait;
@@ -174,6 +176,7 @@ final class TraceFinder {
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
     this.batchSize = settings.get(Knobs.BATCH_SIZE);
     this.multiScaleFactor = settings.get(Knobs.MULTI_SCALE_FACTOR);
+    this.backOffResetRun = settings.get(Knobs.BACK_OFF_RESET_RUN);
     this.historyBuffers = settings.get(Knobs.HISTORY_BUFFERS);
     this.maxInFlightJobs = settings.get(Knobs.MAX_IN_FLIGHT_JOBS);
     this.adaptiveWait = settings.get(Knobs.ADAPTIVE_WAIT);
@@ -203,10 +206,11 @@ final class TraceFinder {
 
   /**
    * Appends the token at {@code position} (0-based) and launches the window the schedule picks,
-   * unless backing off; {@code tracedRun} counts the operations forwarded inside traces since the
+   * unless backing off; {@code untracedRun} counts those forwarded outside since the last inside;
+   * {@code tracedRun} counts the operations forwarded inside traces since the
    * last one forwarded untraced.
    */
-  void push(long token, long position, long tracedRun) {
+  void push(long token, long position, long tracedRun, long untracedRun) {
     history[cursor] = token;
     if (++cursor == history.length) {
       cursor = 0;
@@ -230,7 +234,7 @@ final class TraceFinder {
       long span = Math.min(Long.lowestOneBit(buffers), historyBuffers);
       w = (int) Math.min(span * batchSize, position + 1);
     }
-    if (w >= 2 * minTraceLength && !backOff(w, covered)) {
+    if (w >= 2 * minTraceLength && !backOff(w, covered, untracedRun)) {
       if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
           launch(window(position + 1, w), position + 1, w);
@@ -258,9 +262,11 @@ final class TraceFinder {
    * Whether to skip this window of {@code w} tokens because the stream stayed covered (see the class
    * comment): while it is, only a window twice as long as the last one mined is mined.
    */
-  private boolean backOff(int w, boolean covered) {
-    if (!covered) {
-      minWindow = 0;
+  private boolean backOff(int w, boolean covered, long untracedRun) {
+    if (!covered && (backOffResetRun == 1 || untracedRun >= backOffResetRun)) {
+      minWindow = 0; // coverage dropped: mining resumes at every length
+    }
+    if (!covered && minWindow == 0) {
       return false;
     }
     if (w < minWindow) {

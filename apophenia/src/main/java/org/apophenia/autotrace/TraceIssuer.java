@@ -60,6 +60,8 @@ final class TraceIssuer<O> {
   private long untracedOps;
   /** Traceable operations forwarded inside trace markers since the last one forwarded outside. */
   private long tracedRun;
+  /** Traceable operations forwarded outside traces since the last one forwarded inside. */
+  private long untracedRun;
   private long reissuedOps;
   private long tracesRecorded;
   private long reissues;
@@ -102,6 +104,10 @@ final class TraceIssuer<O> {
 
   long tracedRun() {
     return tracedRun;
+  }
+
+  long untracedRun() {
+    return untracedRun;
   }
 
   long reissuedOps() {
@@ -266,6 +272,7 @@ final class TraceIssuer<O> {
       }
       if (p >= 0) {
         tracedRun = 0;
+        untracedRun++;
         untracedOps++;
         reissued.wentOut(p, false, false, false);
       }
@@ -305,6 +312,7 @@ final class TraceIssuer<O> {
       long p = forwardHead();
       if (p >= 0) {
         tracedRun++;
+        untracedRun = 0;
         reissued.wentOut(p, reissue, p == start, t.residue);
       }
       if (p == last) {
