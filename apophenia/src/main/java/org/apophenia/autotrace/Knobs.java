@@ -78,8 +78,9 @@ public final class Knobs {
       .flag("--back-off-reset-run").range(1, 1 << 20, "any run")
       .help("Untraced operations in a row after which mining resumes at every window length.")
       .trades("1: every untraced operation resumes it; 16 (the ruler's unit): isolated noise does not, "
-          + "2-5x fewer tokens mined on noisy loops, but a short recurring gap between traces may stay "
-          + "untraced (1.5 coverage points lost on two of the StarPU captures)").define();
+          + "2-5x fewer tokens mined on noisy loops, but a phase that starts right after a covered "
+          + "stretch is found up to 16 operations later (1.5 coverage points lost on two of the StarPU "
+          + "captures)").define();
 
   /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
   public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)
