@@ -72,15 +72,17 @@ public final class Knobs {
    * Untraced operations forwarded in a row that end the finder's back-off (see {@code TraceFinder}):
    * once the stream was covered, mining goes back to every window length only after this many. At 1
    * every untraced operation does it, which on a noisy loop is every inserted task; larger, isolated
-   * noise leaves mining backed off.
+   * noise leaves mining backed off, and so does a new phase whose untraced stretches all stay shorter
+   * (parts of it already traced): its own trace is then not mined until such a run comes, if ever.
+   * Measured effects: BENCHMARKS.md, "Noisy loops, second pass".
    */
   public static final Knob<Integer> BACK_OFF_RESET_RUN = knob("backOffResetRun", Integer.class, 1)
       .flag("--back-off-reset-run").range(1, 1 << 20, "any run")
       .help("Untraced operations in a row after which mining resumes at every window length.")
-      .trades("1: every untraced operation resumes it; 16 (the ruler's unit): isolated noise does not, "
-          + "2-5x fewer tokens mined on noisy loops, but a phase that starts right after a covered "
-          + "stretch is found up to 16 operations later (1.5 coverage points lost on two of the StarPU "
-          + "captures)").define();
+      .trades("1: every untraced operation resumes it; more (e.g. 16): isolated noise does not, far "
+          + "fewer tokens mined on a noisy loop, but a new phase is mined only once that many of its "
+          + "operations go out untraced in a row, later or, if parts of it are already traced, not at "
+          + "all").define();
 
   /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
   public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)

@@ -15,8 +15,8 @@ import java.util.Arrays;
  * {@code p} whose previous occurrence {@code prev(p)} lies inside the window too. Keeping the largest
  * {@code prev(p)} over every {@code m}-gram seen so far, a window {@code [end - w, end)} ending at the
  * newest token can hold a repeat only if that largest value is at least {@code end - w}. The test over-
- * approximates (overlapping occurrences count, and so would two {@code m}-grams whose 64-bit hashes
- * collide): it may let a window without repeats be mined, never the reverse.
+ * approximates (overlapping occurrences count, and so would two {@code m}-grams taken for one, see
+ * the table): it may let a window without repeats be mined, never the reverse.
  *
  * <p><b>Cost.</b> Per token: one hash of the last {@code m} tokens and one or two lookups (one probe,
  * usually) in a table of {@code m}-grams to their latest start, kept in two generations of
@@ -51,7 +51,7 @@ final class RepeatFilter {
    * chose the slot; {@code 0}: empty) and the start, less the generation's {@link #base}. The table is
    * far larger than a core's caches and each probe lands anywhere in it, so a probe is a cache miss:
    * one line per probe here, where a table of 64-bit keys beside a table of 64-bit starts took two,
-   * at a quarter of the memory. Two grams with equal fingerprints in the same probe run are taken
+   * at half the memory. Two grams with equal fingerprints in the same probe run are taken
    * for one, which can only make a window look repeating (the test stays an over-approximation).
    */
   private int[] table;

@@ -32,11 +32,11 @@ import java.util.List;
  * tokens), not on token values. <em>Not</em> guaranteed, despite the paper: that the longest repeat is
  * found ({@code 1 0 1 0 1 0 1 1} gives {@code 0 1} three times, not {@code 1 0 1} twice).
  *
- * <p><b>Cost.</b> O(n log n) time; about 16 bytes per token plus 8 per candidate (at most 2n);
- * the measured peak heap per token is in BENCHMARKS.md ("suffix").
- * Instances are immutable and thread-safe. Inputs of up to 65,536 tokens (the longest mining window)
- * work in arrays the calling thread keeps from one call to the next ({@code Workspace}); longer ones
- * allocate their own working memory for the call.
+ * <p><b>Cost.</b> O(n log n) time. Instances are immutable and thread-safe. Inputs of up to 65,536
+ * tokens (the longest mining window) work in arrays the calling thread keeps from one call to the
+ * next ({@code Workspace}: about 80 bytes per token of the longest input it has served, for the
+ * thread's life); longer ones allocate their own working memory for the call and drop it after; the
+ * measured peak heap per token is in BENCHMARKS.md ("suffix").
  */
 public final class RepeatFinder {
   /** No maximum length. */

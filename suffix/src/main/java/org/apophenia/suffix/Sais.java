@@ -19,8 +19,11 @@ import java.util.Arrays;
  * naming nor the mapping back from the reduced text rescans the text. The recursion's text and suffix
  * array live inside {@code sa} itself (reduced text at its end, reduced suffix array at its front);
  * its bucket tables go in the unused middle of {@code sa} when they fit. Everything else is in the
- * caller's {@link Scratch}, at most {@code 2k + n} ints and a few more per level, kept from call to
- * call; nothing is allocated once it is large enough.
+ * caller's {@link Scratch}: the top level's bucket tables ({@code 2k + 1} ints), every level's LMS
+ * list ({@code n/2 + n/4 + ...}), and a reduced level's bucket tables when they do not fit in
+ * {@code sa} (up to about {@code n} at the first): at most about {@code 2k + 3n} ints, kept from call
+ * to call; nothing is allocated once it is large enough (while it grows, inside a recursion, the
+ * levels above still hold the smaller array for a moment).
  *
  * <p>The induce passes keep the pointer of the bucket they last wrote in a local and write it back
  * only when the symbol changes, and the LMS gathering computes types without branches: both after

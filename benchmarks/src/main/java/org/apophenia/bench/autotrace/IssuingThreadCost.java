@@ -25,8 +25,9 @@ import org.apophenia.autotrace.accounting.TimeAccount;
  * (tools/noisy-stream.py's model); loops of 64 and 500 with 5% and 2% fresh tasks (bench group 1's
  * streams). Prints, per stream, the smallest of {@code REPS} runs (each a fresh interceptor over the
  * whole stream) of: the thread's CPU time less the mining jobs' CPU time, per operation; and the
- * mining jobs' CPU time per operation; tokens mined per operation; and the decisions' counts, which
- * must not vary between reps.
+ * mining jobs' CPU time per operation (the two smallest need not come from the same run); tokens
+ * mined per operation; and the decisions' counts, checked equal in every run (mining inline or not,
+ * the same stream gives the same decisions).
  */
 public final class IssuingThreadCost {
   private IssuingThreadCost() {}
@@ -79,6 +80,7 @@ public final class IssuingThreadCost {
         mining[0] += mx.getCurrentThreadCpuTime() - t0;
       };
       long sunk = 0;
+      InterceptorStats stats;
       Sink sink = new Sink();
       long t0 = mx.getCurrentThreadCpuTime();
       TimeAccount account = accounted ? TimeAccount.sampling(32, 8192) : TimeAccount.OFF;
@@ -95,9 +97,14 @@ public final class IssuingThreadCost {
         }
         account.endSpan();
         a.flush();
-        last = a.stats();
+        stats = a.stats();
       }
       long cpu = mx.getCurrentThreadCpuTime() - t0;
+      if (last != null && (last.tracesRecorded() != stats.tracesRecorded() || last.reissues() != stats.reissues()
+          || last.tokensMined() != stats.tokensMined() || last.tracedOps() != stats.tracedOps())) {
+        throw new IllegalStateException(name + ": run " + r + " decided differently from run " + (r - 1));
+      }
+      last = stats;
       sunk += sink.count;
       best = Math.min(best, (double) (cpu - mining[0]) / ops.length);
       bestMining = Math.min(bestMining, (double) mining[0] / ops.length);
