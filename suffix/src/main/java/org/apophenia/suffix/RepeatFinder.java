@@ -102,16 +102,18 @@ public final class RepeatFinder {
     return find(tokens, 0, tokens.length);
   }
 
-  /** Repeats of {@code tokens[from, to)}; starts are relative to {@code from}. */
+  /**
+   * Repeats of {@code tokens[from, to)}; starts are relative to {@code from}. The tokens are widened
+   * to {@code long} (one copy; mining windows come as {@code long} already), so both kinds are numbered
+   * by one table.
+   */
   public RepeatSet find(int[] tokens, int from, int to) {
     SuffixArray.checkRange(tokens.length, from, to);
-    int n = to - from;
-    if (n < 2 * minLength) {
-      return new RepeatSet(n, List.of());
+    long[] wide = new long[to - from];
+    for (int i = 0; i < wide.length; i++) {
+      wide[i] = tokens[from + i];
     }
-    Workspace w = Workspace.forLength(n);
-    w.number(tokens, from, to);
-    return find(w, n);
+    return find(wide, 0, wide.length);
   }
 
   private RepeatSet find(Workspace w, int n) {

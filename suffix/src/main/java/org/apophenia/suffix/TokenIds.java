@@ -52,39 +52,6 @@ final class TokenIds {
     return next;
   }
 
-  /** As {@link #number(long[], int, int, int[])}, for {@code int} tokens. */
-  int number(int[] tokens, int from, int to, int[] symbols) {
-    int n = to - from;
-    int bits = bitsFor(n);
-    int shift = 64 - bits;
-    int mask = (1 << bits) - 1;
-    int now = begin(1 << bits);
-    long[] keys = this.keys;
-    int[] ids = this.ids;
-    int[] stamps = this.stamps;
-    int next = 0;
-    for (int i = 0; i < n; i++) {
-      long t = tokens[from + i];
-      int slot = (int) ((t * 0x9E3779B97F4A7C15L) >>> shift);
-      int id;
-      while (true) {
-        if (stamps[slot] != now) {
-          stamps[slot] = now;
-          keys[slot] = t;
-          id = ids[slot] = next++;
-          break;
-        }
-        if (keys[slot] == t) {
-          id = ids[slot];
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      symbols[i] = id;
-    }
-    return next;
-  }
-
   /** Table bits for {@code n} tokens: at least twice as many slots, at least 16. */
   private static int bitsFor(int n) {
     return Math.max(4, 33 - Integer.numberOfLeadingZeros(Math.max(1, n) - 1));

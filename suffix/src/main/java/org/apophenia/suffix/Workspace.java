@@ -82,18 +82,6 @@ final class Workspace {
     }
   }
 
-  /** As {@link #number(long[], int, int)}, for {@code int} tokens. */
-  void number(int[] tokens, int from, int to) {
-    int n = to - from;
-    if (n <= CACHED_MAX) {
-      alphabetSize = ids.number(tokens, from, to, symbols = grow(symbols, n));
-    } else {
-      DenseAlphabet.Symbols s = DenseAlphabet.of(tokens, from, to);
-      symbols = s.symbols();
-      alphabetSize = s.alphabetSize();
-    }
-  }
-
   /** The symbols of the last {@code number} call, valid in {@code [0, n)}. */
   int[] symbols() {
     return symbols;

@@ -31,11 +31,14 @@ class TokenIdsProperties {
       assertThat(k).isEqualTo(expected.alphabetSize());
       assertThat(Arrays.copyOf(symbols, tokens.length)).isEqualTo(expected.symbols());
 
+      // int tokens (the repeats command's) are widened to long before numbering (RepeatFinder.find)
       int[] narrow = new int[tokens.length];
+      long[] widened = new long[tokens.length];
       for (int i = 0; i < tokens.length; i++) {
         narrow[i] = (int) tokens[i];
+        widened[i] = narrow[i];
       }
-      int kInt = ids.number(narrow, 0, narrow.length, symbols);
+      int kInt = ids.number(widened, 0, widened.length, symbols);
       DenseAlphabet.Symbols expectedInt = DenseAlphabet.of(narrow, 0, narrow.length);
       assertThat(kInt).isEqualTo(expectedInt.alphabetSize());
       assertThat(Arrays.copyOf(symbols, narrow.length)).isEqualTo(expectedInt.symbols());
