@@ -168,31 +168,18 @@ final class Sais {
     int c = t[to + q];
     int at = b[ptr + c];
     sa[at++] = q > 0 && t[to + q - 1] < c ? ~q : q;
-    if (clear) {
-      for (int i = 0; i < n; i++) {
-        int v = sa[i];
-        if (v > 0) {
-          q = v - 1;
-          int cq = t[to + q];
-          if (cq != c) {
-            b[ptr + c] = at;
-            at = b[ptr + (c = cq)];
-          }
-          sa[at++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
-          sa[i] = 0;
+    for (int i = 0; i < n; i++) {
+      int v = sa[i];
+      if (v > 0) {
+        q = v - 1;
+        int cq = t[to + q];
+        if (cq != c) {
+          b[ptr + c] = at;
+          at = b[ptr + (c = cq)];
         }
-      }
-    } else {
-      for (int i = 0; i < n; i++) {
-        int v = sa[i];
-        if (v > 0) {
-          q = v - 1;
-          int cq = t[to + q];
-          if (cq != c) {
-            b[ptr + c] = at;
-            at = b[ptr + (c = cq)];
-          }
-          sa[at++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
+        sa[at++] = q > 0 && t[to + q - 1] < cq ? ~q : q;
+        if (clear) { // loop-invariant: the compiler unswitches it
+          sa[i] = 0;
         }
       }
     }
