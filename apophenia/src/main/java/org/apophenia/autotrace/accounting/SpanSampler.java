@@ -36,6 +36,8 @@ public final class SpanSampler {
   private final long[] split = new long[Bucket.all().length];
   private long poolSplit;
   private final long[] sampledAtSplit = new long[Bucket.all().length];
+  /** What {@link #settle} splits by, kept so that a snapshot allocates nothing. */
+  private final long[] weights = new long[Bucket.all().length];
   private long activities;
   private long sampledActivities;
   private long rng = 0x9E37_79B9_7F4A_7C15L;
@@ -174,7 +176,7 @@ public final class SpanSampler {
     if (fresh == 0) {
       return;
     }
-    long[] weights = new long[sampled.length];
+    long[] weights = this.weights;
     long total = 0;
     for (int b = 0; b < sampled.length; b++) {
       weights[b] = sampled[b] - sampledAtSplit[b];

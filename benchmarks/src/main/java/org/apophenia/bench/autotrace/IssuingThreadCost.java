@@ -79,7 +79,6 @@ public final class IssuingThreadCost {
         job.run();
         mining[0] += mx.getCurrentThreadCpuTime() - t0;
       };
-      long sunk = 0;
       InterceptorStats stats;
       Sink sink = new Sink();
       long t0 = mx.getCurrentThreadCpuTime();
@@ -105,11 +104,10 @@ public final class IssuingThreadCost {
         throw new IllegalStateException(name + ": run " + r + " decided differently from run " + (r - 1));
       }
       last = stats;
-      sunk += sink.count;
       best = Math.min(best, (double) (cpu - mining[0]) / ops.length);
       bestMining = Math.min(bestMining, (double) mining[0] / ops.length);
-      if (sunk != ops.length) {
-        throw new IllegalStateException("the sink got " + sunk + " of " + ops.length + " operations");
+      if (sink.count != ops.length) {
+        throw new IllegalStateException("the sink got " + sink.count + " of " + ops.length + " operations");
       }
     }
     System.out.printf("%-26s %12.0f %12.0f %13.2f %9.4f %7d %9d%n", name, best, bestMining,
