@@ -22,6 +22,7 @@ public final class InterceptorStats {
   private final long jobsIngested;
   private final long jobsFailed;
   private final long jobsBackedOff;
+  private final long jobsCaughtUp;
   private final long jobsMinedInline;
   private final long windowsWithoutRepeats;
   private final long variantsRefused;
@@ -57,6 +58,7 @@ public final class InterceptorStats {
     this.jobsIngested = finder.jobsIngested;
     this.jobsFailed = finder.jobsFailed;
     this.jobsBackedOff = finder.jobsBackedOff;
+    this.jobsCaughtUp = finder.jobsCaughtUp;
     this.jobsMinedInline = finder.jobsMinedInline;
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
     this.variantsRefused = cache.variantsRefused;
@@ -140,6 +142,14 @@ public final class InterceptorStats {
   /** Ruler windows not mined because the stream was covered by known traces. */
   public long jobsBackedOff() {
     return jobsBackedOff;
+  }
+
+  /**
+   * Windows the back-off had skipped while the stream was not covered and that were launched after
+   * all, when a run of {@code backOffResetRun} untraced operations reset it (0 at the default run of 1).
+   */
+  public long jobsCaughtUp() {
+    return jobsCaughtUp;
   }
 
   /**
@@ -238,7 +248,7 @@ public final class InterceptorStats {
     return "InterceptorStats[ops=" + ops + ", untraceableOps=" + untraceableOps + ", tracedOps=" + tracedOps
         + ", reissuedOps=" + reissuedOps + ", tracesRecorded=" + tracesRecorded + ", reissues=" + reissues
         + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
-        + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff
+        + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff + ", jobsCaughtUp=" + jobsCaughtUp
         + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
         + ", variantsRefused=" + variantsRefused + ", rareRepeats=" + rareRepeats
         + ", waits=" + waits + ", waitInterval=" + waitInterval + ", waitIntervalDoublings=" + waitIntervalDoublings

@@ -141,6 +141,17 @@ final class TraceFinder {
   private long nextJob;
   /** While the stream stays covered, windows shorter than this are not mined (0: not backing off). */
   private int minWindow;
+  /**
+   * The last {@value #SKIPPED_KEPT} windows the back-off skipped while the stream was not covered
+   * (their end positions and lengths; {@code backOffResetRun} above 1 only), mined after all if a
+   * long untraced run follows; counted since the stream was last covered.
+   */
+  private static final int SKIPPED_KEPT = 8;
+  private final long[] skippedEnds = new long[SKIPPED_KEPT];
+  private final int[] skippedLengths = new int[SKIPPED_KEPT];
+  private int skippedUncovered;
+  /** Set when a long untraced run resets the back-off: the skipped windows are launched at once. */
+  private boolean catchUp;
   private final int maxWindow;
 
   // The counters, named as InterceptorStats reads them.
@@ -155,6 +166,8 @@ final class TraceFinder {
   long jobsMinedInline;
   /** Ruler windows not mined because the stream was covered (back-off). */
   long jobsBackedOff;
+  /** Windows skipped by the back-off and launched after all when a long untraced run reset it. */
+  long jobsCaughtUp;
   /** Windows answered by the filter (no repeat possible), not mined. */
   long windowsWithoutRepeats;
   /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
@@ -217,6 +230,9 @@ final class TraceFinder {
     }
     size++;
     boolean covered = tracedRun >= multiScaleFactor;
+    if (covered) {
+      skippedUncovered = 0; // the back-off skips these windows whatever the reset run
+    }
     if (filter != null) {
       if (covered) {
         filter.pause();
@@ -234,7 +250,11 @@ final class TraceFinder {
       long span = Math.min(Long.lowestOneBit(buffers), historyBuffers);
       w = (int) Math.min(span * batchSize, position + 1);
     }
-    if (w >= 2 * minTraceLength && !backOff(w, covered, untracedRun)) {
+    if (w >= 2 * minTraceLength && !backOff(w, covered, untracedRun, position + 1)) {
+      if (catchUp) {
+        catchUp = false;
+        catchUp(position + 1);
+      }
       if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
           launch(window(position + 1, w), position + 1, w);
@@ -262,8 +282,9 @@ final class TraceFinder {
    * Whether to skip this window of {@code w} tokens because the stream stayed covered (see the class
    * comment): while it is, only a window twice as long as the last one mined is mined.
    */
-  private boolean backOff(int w, boolean covered, long untracedRun) {
+  private boolean backOff(int w, boolean covered, long untracedRun, long end) {
     if (!covered && (backOffResetRun == 1 || untracedRun >= backOffResetRun)) {
+      catchUp = minWindow != 0 && skippedUncovered > 0;
       minWindow = 0; // coverage dropped: mining resumes at every length
     }
     if (!covered && minWindow == 0) {
@@ -271,6 +292,11 @@ final class TraceFinder {
     }
     if (w < minWindow) {
       jobsBackedOff++;
+      if (!covered) {
+        int i = skippedUncovered++ % SKIPPED_KEPT;
+        skippedEnds[i] = end;
+        skippedLengths[i] = w;
+      }
       return true;
     }
     // after the whole history, nothing longer is left to mine until coverage drops
@@ -279,18 +305,56 @@ final class TraceFinder {
   }
 
   /**
+   * Launches the windows skipped while the stream was not covered, now that a run of
+   * {@code backOffResetRun} untraced operations showed new content rather than noise: the windows
+   * with a reset run of 1 would have mined already. Each is the same window as then (its tokens are
+   * still in the history) and is due where it would have been, or now if that point has passed, so
+   * that a new phase is found where it would have been found without the delay of the run.
+   */
+  private void catchUp(long now) {
+    for (int k = Math.max(0, skippedUncovered - SKIPPED_KEPT); k < skippedUncovered; k++) {
+      long end = skippedEnds[k % SKIPPED_KEPT];
+      int w = skippedLengths[k % SKIPPED_KEPT];
+      if (now - (end - w) > history.length) {
+        continue; // overwritten since
+      }
+      if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
+        launch(window(end, w), end, w, now);
+        jobsCaughtUp++;
+      } else {
+        jobsSkipped++;
+      }
+    }
+    skippedUncovered = 0;
+  }
+
+  /**
    * Launches the window of {@code w} tokens ending at {@code position}: {@code window} is its copy, or
    * null if the filter answered it (it cannot hold a repeat), in which case the job is born done with
    * the empty result and is ingested at the same point, in the same order, as if it had been mined.
    */
   private void launch(long[] window, long position, int w) {
+    launch(window, position, w, position);
+  }
+
+  /**
+   * Launches the window of {@code w} tokens ending at {@code position} at {@code now} (later than
+   * {@code position} for a window caught up): due where it would have been, but not before
+   * {@code now} nor before its lane's last job, so that each lane's jobs still fall due in order.
+   */
+  private void launch(long[] window, long position, int w, long now) {
     boolean wide = w > batchSize;
     Lane lane = wide ? across : buffered;
     // a window across buffers is due a quarter of an operation per token later (at most a buffer, so
     // that these jobs, launched two buffers apart at least, still fall due in launch order)
     long delay = wide ? Math.max(interval, Math.min(w / 4, batchSize)) : interval;
-    MiningJob job = window == null ? MiningJob.answered(nextJob++, position, position + delay, w, NO_REPEATS)
-        : new MiningJob(nextJob++, position, position + delay, window);
+    long due = position + delay;
+    if (now != position) {
+      MiningJob last = lane.jobs.peekLast();
+      due = Math.max(Math.max(due, now), last == null ? 0 : last.ingestPosition());
+    }
+    MiningJob job = window == null ? MiningJob.answered(nextJob++, position, due, w, NO_REPEATS)
+        : new MiningJob(nextJob++, position, due, window);
     if (probe.mining()) {
       probe.event(EventKind.JOB_QUEUED, w, job.index());
     }

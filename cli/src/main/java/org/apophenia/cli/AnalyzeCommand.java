@@ -290,6 +290,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       shard.addTo(extra, stats.ops(), stats.waitIntervalDoublings());
     }
     extra.put("miningBackedOff", stats.jobsBackedOff());
+    extra.put("miningCaughtUp", stats.jobsCaughtUp());
     // jobs the issuing thread mined itself at their ingestion point (the mining thread had not
     // started them): their CPU time is in both miningCpuNanosPerOp and issueCpuNanosPerOp
     extra.put("miningJobsInline", stats.jobsMinedInline());
