@@ -188,7 +188,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     if (probe.ops()) {
       probe.event(EventKind.OP_TOKENIZED, token);
     }
-    finder.push(token, position++, issuer.tracedRun(), issuer.untracedRun());
+    finder.push(token, position++, issuer.tracedRun(), issuer.untracedRun(), issuer.recurringUntraced());
     return finder.isDue(position);
   }
 

@@ -57,7 +57,7 @@ public final class InterceptorStats {
     this.jobsSkipped = finder.jobsSkipped;
     this.jobsIngested = finder.jobsIngested;
     this.jobsFailed = finder.jobsFailed;
-    this.jobsBackedOff = finder.jobsBackedOff;
+    this.jobsBackedOff = finder.jobsBackedOff();
     this.jobsCaughtUp = finder.jobsCaughtUp;
     this.jobsMinedInline = finder.jobsMinedInline;
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;

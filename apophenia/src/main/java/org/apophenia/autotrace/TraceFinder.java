@@ -53,19 +53,10 @@ import org.apophenia.suffix.RulerSchedule;
  * longer; waits for long windows are rare anyway once the stream is covered (back-off), and short
  * windows are mined inline when the mining thread is late.
  *
- * <p><b>Back-off.</b> Once the last {@code multiScaleFactor} operations forwarded were all traced
- * (the shortest window the schedule mines lies inside known traces), the stream is covered and its
- * short windows can only find repeats inside traces already issued: the finder then mines a
- * window only if it is at least twice as long as the last one it mined while covered, so it keeps
- * mining windows of every length, each length once, up to the whole history (what finds a trace
- * longer than the pieces covering a loop out of phase), and then nothing more. A covered stream so
- * launches a job at doublings of the window, about {@code log2(historyBuffers * batchSize /
- * multiScaleFactor)} jobs, instead of one every {@code multiScaleFactor} operations: each launch
- * hands a job to the mining thread (a wake-up of a parked thread, and its ingestion later), which on
- * a loop of a few operations costs more per operation than the matching. The first operation forwarded untraced resets it, so mining picks up
- * at every scale as soon as coverage drops (with {@code backOffResetRun} above 1, only after that
- * many untraced operations in a row: isolated noise then leaves mining backed off). The decision
- * depends only on the stream, so replicas agree. Skipped windows count in {@link #jobsBackedOff}.
+ * <p><b>Back-off.</b> While the stream is covered by known traces, most of the ruler's windows are
+ * skipped; {@link BackOff} says which, when mining resumes at every length, and which skipped windows
+ * to launch after all (due where they would have been, or at once if that point has passed). Skipped
+ * windows count in {@link #jobsBackedOff}, those launched after all in {@link #jobsCaughtUp}.
  *
  * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
  * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
@@ -96,7 +87,6 @@ final class TraceFinder {
   private final int minTraceLength;
   private final int batchSize;
   private final int multiScaleFactor;
-  private final int backOffResetRun;
   private final int historyBuffers;
   private final int maxInFlightJobs;
   private final boolean adaptiveWait;
@@ -139,20 +129,9 @@ final class TraceFinder {
    */
   private final long maxInterval;
   private long nextJob;
-  /** While the stream stays covered, windows shorter than this are not mined (0: not backing off). */
-  private int minWindow;
-  /**
-   * The last {@value #SKIPPED_KEPT} windows the back-off skipped while the stream was not covered
-   * (their end positions and lengths; {@code backOffResetRun} above 1 only), mined after all if a
-   * long untraced run follows; counted since the stream was last covered.
-   */
-  private static final int SKIPPED_KEPT = 8;
-  private final long[] skippedEnds = new long[SKIPPED_KEPT];
-  private final int[] skippedLengths = new int[SKIPPED_KEPT];
-  private int skippedUncovered;
-  /** Set when a long untraced run resets the back-off: the skipped windows are launched at once. */
-  private boolean catchUp;
-  private final int maxWindow;
+  private final BackOff backOff;
+  /** The windows {@link BackOff#takeCatchUp} hands back, as end and length pairs. */
+  private final long[] catchUp = new long[2 * BackOff.SKIPPED_KEPT];
 
   // The counters, named as InterceptorStats reads them.
   long jobsLaunched;
@@ -164,8 +143,6 @@ final class TraceFinder {
   /** Ingestion points at which some replica had to wait and the interval grew ({@code adaptiveWait}). */
   long waitIntervalDoublings;
   long jobsMinedInline;
-  /** Ruler windows not mined because the stream was covered (back-off). */
-  long jobsBackedOff;
   /** Windows skipped by the back-off and launched after all when a long untraced run reset it. */
   long jobsCaughtUp;
   /** Windows answered by the filter (no repeat possible), not mined. */
@@ -189,7 +166,6 @@ final class TraceFinder {
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
     this.batchSize = settings.get(Knobs.BATCH_SIZE);
     this.multiScaleFactor = settings.get(Knobs.MULTI_SCALE_FACTOR);
-    this.backOffResetRun = settings.get(Knobs.BACK_OFF_RESET_RUN);
     this.historyBuffers = settings.get(Knobs.HISTORY_BUFFERS);
     this.maxInFlightJobs = settings.get(Knobs.MAX_IN_FLIGHT_JOBS);
     this.adaptiveWait = settings.get(Knobs.ADAPTIVE_WAIT);
@@ -206,11 +182,16 @@ final class TraceFinder {
     this.collective = collective;
     this.listener = listener;
     this.history = new long[historyBuffers * batchSize];
-    this.maxWindow = history.length;
+    this.backOff = new BackOff(settings.get(Knobs.BACK_OFF_RESET_RUN), history.length);
     this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
         ? new RepeatFilter(minTraceLength, history.length) : null;
     this.interval = ingestionDelay;
     this.maxInterval = Math.max(ingestionDelay, batchSize);
+  }
+
+  /** Ruler windows not mined because the stream was covered (back-off). */
+  long jobsBackedOff() {
+    return backOff.windowsSkipped;
   }
 
   long interval() {
@@ -219,20 +200,17 @@ final class TraceFinder {
 
   /**
    * Appends the token at {@code position} (0-based) and launches the window the schedule picks,
-   * unless backing off; {@code untracedRun} counts those forwarded outside since the last inside;
-   * {@code tracedRun} counts the operations forwarded inside traces since the
-   * last one forwarded untraced.
+   * unless backing off. {@code tracedRun} counts the operations forwarded inside traces since the
+   * last one forwarded untraced, {@code untracedRun} those forwarded untraced since the last one
+   * forwarded inside, and {@code recurringUntraced} the issuer's {@link UntracedRecurrence} count.
    */
-  void push(long token, long position, long tracedRun, long untracedRun) {
+  void push(long token, long position, long tracedRun, long untracedRun, long recurringUntraced) {
     history[cursor] = token;
     if (++cursor == history.length) {
       cursor = 0;
     }
     size++;
     boolean covered = tracedRun >= multiScaleFactor;
-    if (covered) {
-      skippedUncovered = 0; // the back-off skips these windows whatever the reset run
-    }
     if (filter != null) {
       if (covered) {
         filter.pause();
@@ -250,10 +228,10 @@ final class TraceFinder {
       long span = Math.min(Long.lowestOneBit(buffers), historyBuffers);
       w = (int) Math.min(span * batchSize, position + 1);
     }
-    if (w >= 2 * minTraceLength && !backOff(w, covered, untracedRun, position + 1)) {
-      if (catchUp) {
-        catchUp = false;
-        catchUp(position + 1);
+    if (w >= 2 * minTraceLength && !backOff.skip(w, position + 1, covered, untracedRun, recurringUntraced)) {
+      int n = backOff.takeCatchUp(catchUp);
+      for (int k = 0; k < n; k++) {
+        catchUp(catchUp[2 * k], (int) catchUp[2 * k + 1], position + 1);
       }
       if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
@@ -279,53 +257,20 @@ final class TraceFinder {
   }
 
   /**
-   * Whether to skip this window of {@code w} tokens because the stream stayed covered (see the class
-   * comment): while it is, only a window twice as long as the last one mined is mined.
+   * Launches the window of {@code w} tokens ending at {@code end} that the back-off skipped, now at
+   * {@code now}, unless its tokens are no longer all in the history or {@code maxInFlightJobs} are in
+   * flight.
    */
-  private boolean backOff(int w, boolean covered, long untracedRun, long end) {
-    if (!covered && (backOffResetRun == 1 || untracedRun >= backOffResetRun)) {
-      catchUp = minWindow != 0 && skippedUncovered > 0;
-      minWindow = 0; // coverage dropped: mining resumes at every length
+  private void catchUp(long end, int w, long now) {
+    if (now - (end - w) > history.length) {
+      return; // overwritten since
     }
-    if (!covered && minWindow == 0) {
-      return false;
+    if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
+      launch(window(end, w), end, w, now);
+      jobsCaughtUp++;
+    } else {
+      jobsSkipped++;
     }
-    if (w < minWindow) {
-      jobsBackedOff++;
-      if (!covered) {
-        int i = skippedUncovered++ % SKIPPED_KEPT;
-        skippedEnds[i] = end;
-        skippedLengths[i] = w;
-      }
-      return true;
-    }
-    // after the whole history, nothing longer is left to mine until coverage drops
-    minWindow = w >= maxWindow ? Integer.MAX_VALUE : 2 * w;
-    return false;
-  }
-
-  /**
-   * Launches the windows skipped while the stream was not covered, now that a run of
-   * {@code backOffResetRun} untraced operations showed new content rather than noise: the windows
-   * with a reset run of 1 would have mined already. Each is the same window as then (its tokens are
-   * still in the history) and is due where it would have been, or now if that point has passed, so
-   * that a new phase is found where it would have been found without the delay of the run.
-   */
-  private void catchUp(long now) {
-    for (int k = Math.max(0, skippedUncovered - SKIPPED_KEPT); k < skippedUncovered; k++) {
-      long end = skippedEnds[k % SKIPPED_KEPT];
-      int w = skippedLengths[k % SKIPPED_KEPT];
-      if (now - (end - w) > history.length) {
-        continue; // overwritten since
-      }
-      if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
-        launch(window(end, w), end, w, now);
-        jobsCaughtUp++;
-      } else {
-        jobsSkipped++;
-      }
-    }
-    skippedUncovered = 0;
   }
 
   /**

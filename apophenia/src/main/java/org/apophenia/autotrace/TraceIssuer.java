@@ -62,6 +62,8 @@ final class TraceIssuer<O> {
   private long tracedRun;
   /** Traceable operations forwarded outside traces since the last one forwarded inside. */
   private long untracedRun;
+  /** Untraced operations whose token recurred and was never traced, for the back-off; null at a reset run of 1. */
+  private final UntracedRecurrence recurrence;
   private long reissuedOps;
   private long tracesRecorded;
   private long reissues;
@@ -75,6 +77,8 @@ final class TraceIssuer<O> {
     this.completed = pointers.completed;
     this.loopsWin = settings.get(Knobs.LOOPS_WIN);
     this.maxPendingOps = settings.get(Knobs.MAX_PENDING_OPS);
+    // at a reset run of 1 every untraced operation resets the back-off: nothing to tell apart
+    this.recurrence = settings.get(Knobs.BACK_OFF_RESET_RUN) > 1 ? new UntracedRecurrence() : null;
     int batchSize = settings.get(Knobs.BATCH_SIZE);
     // the history, and how long after its launch a window is ingested at the latest
     this.reissued = new ReissuedPositions(settings.get(Knobs.HISTORY_BUFFERS) * batchSize
@@ -110,6 +114,11 @@ final class TraceIssuer<O> {
     return untracedRun;
   }
 
+  /** Operations forwarded untraced so far whose token recurred and was never traced ({@link UntracedRecurrence}); 0 at a reset run of 1. */
+  long recurringUntraced() {
+    return recurrence == null ? 0 : recurrence.count();
+  }
+
   long reissuedOps() {
     return reissuedOps;
   }
@@ -139,6 +148,9 @@ final class TraceIssuer<O> {
   long enqueue(O op, long token) {
     long pos = position++;
     pending.add(op, pos, token);
+    if (recurrence != null) {
+      recurrence.arrived(token);
+    }
     if (why != null) {
       why.arrived(pos);
     }
@@ -273,6 +285,9 @@ final class TraceIssuer<O> {
       if (p >= 0) {
         tracedRun = 0;
         untracedRun++;
+        if (recurrence != null) {
+          recurrence.wentOutUntraced(pending.headToken());
+        }
         untracedOps++;
         reissued.wentOut(p, false, false, false);
       }
@@ -309,6 +324,9 @@ final class TraceIssuer<O> {
     boolean reissue = issued.addTo(id, 1) > 0; // a recording the first time
     long last = end - 1;
     while (true) {
+      if (recurrence != null && pending.headPosition() >= 0) {
+        recurrence.wentOutTraced(pending.headToken());
+      }
       long p = forwardHead();
       if (p >= 0) {
         tracedRun++;

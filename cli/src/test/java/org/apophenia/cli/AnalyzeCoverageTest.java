@@ -50,6 +50,23 @@ class AnalyzeCoverageTest {
     assertThat(json("analyze", starpu("pipeline.txt").toString(), "--json").has("coverageBound")).isFalse();
   }
 
+  /**
+   * A reset run of 16 leaves mining backed off through isolated noise, but neither a new phase
+   * (pipeline: its skipped windows are caught up) nor a loop whose traced pieces leave the same short
+   * gaps every iteration (cg with malformed lines: the gaps' tokens recur untraced) loses coverage.
+   */
+  @Test
+  void aResetRunOf16TracesEveryCaptureAsMuchAsARunOf1() throws IOException {
+    for (String f : new String[] {"pipeline.txt", "cg-b4-i100.txt", "cg-b4-i100-clean.txt", "cholesky-b16.txt",
+        "lu-b8.txt", "minmax-reduction.txt"}) {
+      double everyOp = json("analyze", starpu(f).toString(), "--skip-malformed", "--json",
+          "--back-off-reset-run", "1").get("coverage").asDouble();
+      double runOf16 = json("analyze", starpu(f).toString(), "--skip-malformed", "--json",
+          "--back-off-reset-run", "16").get("coverage").asDouble();
+      assertThat(runOf16).as(f).isGreaterThanOrEqualTo(everyOp);
+    }
+  }
+
   @Test
   void legionSettingsRespondMoreSlowlyOnTheseShortStreams() throws IOException {
     for (String f : new String[] {"pipeline.txt", "cg-b4-i100.txt"}) {

@@ -1,0 +1,101 @@
+package org.apophenia.autotrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.From;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * {@link UntracedRecurrence} against its definition kept in hash maps: an operation going out
+ * untraced counts when its token arrived at least twice so far and never went out inside a trace.
+ * The tokens are drawn from 48 that take distinct slots, where the fixed table must agree exactly, and
+ * go out in the order they arrived, as the issuer forwards them.
+ */
+class UntracedRecurrenceProperties {
+  /** 48 tokens in distinct slots: the table forgets nothing among them. */
+  private static final long[] TOKENS = distinctSlots(48);
+
+  private static long[] distinctSlots(int n) {
+    long[] out = new long[n];
+    BitSet used = new BitSet();
+    int k = 0;
+    for (long t = 1; k < n; t++) {
+      long token = t * 0x5DEECE66DL; // spread, as hashed tokens are
+      int slot = (int) ((token * 0x9E3779B97F4A7C15L) >>> (64 - 15));
+      if (!used.get(slot)) {
+        used.set(slot);
+        out[k++] = token;
+      }
+    }
+    return out;
+  }
+
+  /** An operation: its token, whether it goes out inside a trace, and how many stay pending after it arrives. */
+  record Op(long token, boolean traced, int pendingAfter) {}
+
+  @Provide
+  Arbitrary<Op> ops() {
+    return Combinators.combine(Arbitraries.integers().between(0, TOKENS.length - 1), Arbitraries.of(true, false),
+        Arbitraries.integers().between(0, 8)).as((i, traced, lag) -> new Op(TOKENS[i], traced, lag));
+  }
+
+  /**
+   * The issuer's protocol: operations arrive in order and go out in the same order, each once, some
+   * time after it arrived (as many as {@code pendingAfter} wait in the pending queue).
+   */
+  @Property(tries = 300)
+  void countsUntracedOperationsWhoseTokenRecurredAndWasNeverTraced(@ForAll @Size(max = 400) List<@From("ops") Op> ops) {
+    UntracedRecurrence table = new UntracedRecurrence();
+    Long2IntOpenHashMap arrivals = new Long2IntOpenHashMap();
+    LongOpenHashSet traced = new LongOpenHashSet();
+    long[] expected = {0};
+    ArrayDeque<Op> pending = new ArrayDeque<>();
+    Runnable goOut = () -> {
+      Op o = pending.poll();
+      if (o.traced()) {
+        traced.add(o.token());
+        table.wentOutTraced(o.token());
+      } else {
+        if (arrivals.get(o.token()) >= 2 && !traced.contains(o.token())) {
+          expected[0]++;
+        }
+        table.wentOutUntraced(o.token());
+      }
+      assertThat(table.count()).as("after %s went out", o).isEqualTo(expected[0]);
+    };
+    for (Op o : ops) {
+      arrivals.addTo(o.token(), 1);
+      table.arrived(o.token());
+      pending.add(o);
+      while (pending.size() > o.pendingAfter()) {
+        goOut.run();
+      }
+    }
+    while (!pending.isEmpty()) {
+      goOut.run();
+    }
+  }
+
+  /** A token seen once, untraced, never counts: an inserted task. */
+  @Example
+  void aTokenSeenOnceNeverCounts() {
+    UntracedRecurrence table = new UntracedRecurrence();
+    for (long t : TOKENS) {
+      table.arrived(t);
+      table.wentOutUntraced(t);
+    }
+    assertThat(table.count()).isZero();
+  }
+}
