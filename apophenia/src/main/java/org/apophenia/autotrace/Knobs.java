@@ -69,23 +69,21 @@ public final class Knobs {
           + "later first trace").define();
 
   /**
-   * Untraced operations forwarded in a row that end the finder's back-off (see {@code TraceFinder}):
-   * once the stream was covered, mining goes back to every window length only after this many. At 1
-   * every untraced operation does it, which on a noisy loop is every inserted task; larger, isolated
-   * noise leaves mining backed off. When such a run does come (a new phase), the windows skipped
-   * while it went out are mined after all, so the phase is found as with 1. A phase whose untraced
-   * stretches all stay shorter (parts of it already traced, the rest in short gaps) is not mined
-   * again until such a run comes, if ever. The run is read at the ruler's windows, from the
-   * operations forwarded so far. Measured effects: BENCHMARKS.md, "Noisy loops, second pass" and
-   * "third pass".
+   * Untraced operations forwarded in a row that end the finder's back-off (see {@link BackOff}): once
+   * the stream was covered, mining goes back to every window length only after this many, or after an
+   * untraced operation whose token occurred before and never went out inside a trace (a recurring
+   * gap). At 1 (Legion's behaviour, and ours before) every untraced operation does it, which on a noisy
+   * loop is every inserted task. When a long run does come (a new phase), the windows skipped while it
+   * went out are mined after all, so the phase is found as soon as at 1. Measured effects:
+   * BENCHMARKS.md, "Noisy loops, third pass".
    */
-  public static final Knob<Integer> BACK_OFF_RESET_RUN = knob("backOffResetRun", Integer.class, 1)
+  public static final Knob<Integer> BACK_OFF_RESET_RUN = knob("backOffResetRun", Integer.class, 16).legion(1)
       .flag("--back-off-reset-run").range(1, 1 << 20, "any run")
       .help("Untraced operations in a row after which mining resumes at every window length.")
-      .trades("1: every untraced operation resumes it; more (e.g. 16): isolated noise does not, far "
-          + "fewer tokens mined on a noisy loop; a new phase is still found as soon (the windows skipped "
-          + "during its first run are mined then), but a partly traced one whose untraced gaps stay "
-          + "shorter is not mined again").define();
+      .trades("1: every untraced operation resumes it, on some noisy loops a little more coverage for "
+          + "several times the mining; more: isolated noise does not (a recurring untraced task still "
+          + "does, and a new phase's skipped windows are mined when its run comes), larger runs wait "
+          + "longer for a new phase").define();
 
   /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
   public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)

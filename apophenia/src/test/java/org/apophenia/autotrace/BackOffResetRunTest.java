@@ -26,8 +26,8 @@ class BackOffResetRunTest {
   }
 
   @Test
-  void theDefaultIsEveryUntracedOperation() {
-    assertThat(ApopheniaSettings.defaults().get(Knobs.BACK_OFF_RESET_RUN)).isEqualTo(1);
+  void theDefaultIsARunOf16AndLegionsEveryUntracedOperation() {
+    assertThat(ApopheniaSettings.defaults().get(Knobs.BACK_OFF_RESET_RUN)).isEqualTo(16);
     assertThat(ApopheniaSettings.legion().get(Knobs.BACK_OFF_RESET_RUN)).isEqualTo(1);
   }
 }
