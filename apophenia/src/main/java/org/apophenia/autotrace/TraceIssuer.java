@@ -77,9 +77,11 @@ final class TraceIssuer<O> {
     this.completed = pointers.completed;
     this.loopsWin = settings.get(Knobs.LOOPS_WIN);
     this.maxPendingOps = settings.get(Knobs.MAX_PENDING_OPS);
-    // at a reset run of 1 every untraced operation resets the back-off: nothing to tell apart
-    this.recurrence = settings.get(Knobs.BACK_OFF_RESET_RUN) > 1 ? new UntracedRecurrence() : null;
     int batchSize = settings.get(Knobs.BATCH_SIZE);
+    // at a reset run of 1 every untraced operation resets the back-off: nothing to tell apart. The
+    // horizon is the history the finder mines: farther apart, no window holds both occurrences
+    this.recurrence = settings.get(Knobs.BACK_OFF_RESET_RUN) > 1
+        ? new UntracedRecurrence((long) settings.get(Knobs.HISTORY_BUFFERS) * batchSize) : null;
     // the history, and how long after its launch a window is ingested at the latest
     this.reissued = new ReissuedPositions(settings.get(Knobs.HISTORY_BUFFERS) * batchSize
         + Math.max(settings.get(Knobs.INGESTION_DELAY), batchSize));
@@ -149,7 +151,7 @@ final class TraceIssuer<O> {
     long pos = position++;
     pending.add(op, pos, token);
     if (recurrence != null) {
-      recurrence.arrived(token);
+      recurrence.arrived(token, pos);
     }
     if (why != null) {
       why.arrived(pos);

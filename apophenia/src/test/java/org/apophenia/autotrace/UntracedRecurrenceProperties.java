@@ -2,7 +2,7 @@ package org.apophenia.autotrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayDeque;
 import java.util.BitSet;
@@ -19,7 +19,8 @@ import net.jqwik.api.constraints.Size;
 
 /**
  * {@link UntracedRecurrence} against its definition kept in hash maps: an operation going out
- * untraced counts when its token arrived at least twice so far and never went out inside a trace.
+ * untraced counts when its token's latest arrival came at most the horizon after the one before, and
+ * the token never went out inside a trace.
  * The tokens are drawn from 48 that take distinct slots, where the fixed table must agree exactly, and
  * go out in the order they arrived, as the issuer forwards them.
  */
@@ -33,7 +34,7 @@ class UntracedRecurrenceProperties {
     int k = 0;
     for (long t = 1; k < n; t++) {
       long token = t * 0x5DEECE66DL; // spread, as hashed tokens are
-      int slot = (int) ((token * 0x9E3779B97F4A7C15L) >>> (64 - 15));
+      int slot = (int) ((token * 0x9E3779B97F4A7C15L) >>> (64 - 14));
       if (!used.get(slot)) {
         used.set(slot);
         out[k++] = token;
@@ -42,13 +43,19 @@ class UntracedRecurrenceProperties {
     return out;
   }
 
-  /** An operation: its token, whether it goes out inside a trace, and how many stay pending after it arrives. */
-  record Op(long token, boolean traced, int pendingAfter) {}
+  private static final long HORIZON = 40;
+
+  /**
+   * An operation: its token, whether it goes out inside a trace, how many stay pending after it
+   * arrives, and how many stream positions pass before it (breaks, which take positions of their own).
+   */
+  record Op(long token, boolean traced, int pendingAfter, int positionsBefore) {}
 
   @Provide
   Arbitrary<Op> ops() {
     return Combinators.combine(Arbitraries.integers().between(0, TOKENS.length - 1), Arbitraries.of(true, false),
-        Arbitraries.integers().between(0, 8)).as((i, traced, lag) -> new Op(TOKENS[i], traced, lag));
+        Arbitraries.integers().between(0, 8), Arbitraries.integers().between(0, 3).map(k -> k == 3 ? 30 : 0))
+        .as((i, traced, lag, skip) -> new Op(TOKENS[i], traced, lag, skip));
   }
 
   /**
@@ -57,8 +64,9 @@ class UntracedRecurrenceProperties {
    */
   @Property(tries = 300)
   void countsUntracedOperationsWhoseTokenRecurredAndWasNeverTraced(@ForAll @Size(max = 400) List<@From("ops") Op> ops) {
-    UntracedRecurrence table = new UntracedRecurrence();
-    Long2IntOpenHashMap arrivals = new Long2IntOpenHashMap();
+    UntracedRecurrence table = new UntracedRecurrence(HORIZON);
+    Long2LongOpenHashMap lastArrival = new Long2LongOpenHashMap();
+    LongOpenHashSet near = new LongOpenHashSet(); // tokens whose latest arrival recurred within the horizon
     LongOpenHashSet traced = new LongOpenHashSet();
     long[] expected = {0};
     ArrayDeque<Op> pending = new ArrayDeque<>();
@@ -68,16 +76,23 @@ class UntracedRecurrenceProperties {
         traced.add(o.token());
         table.wentOutTraced(o.token());
       } else {
-        if (arrivals.get(o.token()) >= 2 && !traced.contains(o.token())) {
+        if (near.contains(o.token()) && !traced.contains(o.token())) {
           expected[0]++;
         }
         table.wentOutUntraced(o.token());
       }
       assertThat(table.count()).as("after %s went out", o).isEqualTo(expected[0]);
     };
+    long position = 0;
     for (Op o : ops) {
-      arrivals.addTo(o.token(), 1);
-      table.arrived(o.token());
+      position += o.positionsBefore();
+      if (lastArrival.containsKey(o.token()) && position - lastArrival.get(o.token()) <= HORIZON) {
+        near.add(o.token());
+      } else {
+        near.remove(o.token());
+      }
+      lastArrival.put(o.token(), position);
+      table.arrived(o.token(), position++);
       pending.add(o);
       while (pending.size() > o.pendingAfter()) {
         goOut.run();
@@ -91,11 +106,25 @@ class UntracedRecurrenceProperties {
   /** A token seen once, untraced, never counts: an inserted task. */
   @Example
   void aTokenSeenOnceNeverCounts() {
-    UntracedRecurrence table = new UntracedRecurrence();
-    for (long t : TOKENS) {
-      table.arrived(t);
-      table.wentOutUntraced(t);
+    UntracedRecurrence table = new UntracedRecurrence(HORIZON);
+    for (int k = 0; k < TOKENS.length; k++) {
+      table.arrived(TOKENS[k], k);
+      table.wentOutUntraced(TOKENS[k]);
     }
     assertThat(table.count()).isZero();
+  }
+
+  /** A task that recurs farther apart than the horizon never counts: no window mined holds both. */
+  @Example
+  void aTokenRecurringBeyondTheHorizonNeverCounts() {
+    UntracedRecurrence table = new UntracedRecurrence(HORIZON);
+    for (int k = 0; k < 10; k++) {
+      table.arrived(TOKENS[0], k * (HORIZON + 1));
+      table.wentOutUntraced(TOKENS[0]);
+    }
+    assertThat(table.count()).isZero();
+    table.arrived(TOKENS[0], 9 * (HORIZON + 1) + HORIZON); // the one before plus the horizon
+    table.wentOutUntraced(TOKENS[0]);
+    assertThat(table.count()).isOne();
   }
 }

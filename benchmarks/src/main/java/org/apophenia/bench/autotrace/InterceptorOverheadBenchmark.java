@@ -41,8 +41,11 @@ public class InterceptorOverheadBenchmark {
   @Param({"64:0.0", "64:1.0", "64:0.05", "500:0.02"})
   public String stream;
 
-  /** {@code default}, {@code adaptive} (defaults with {@code adaptiveWait}) or {@code legion}. */
-  @Param({"default", "adaptive", "legion"})
+  /**
+   * {@code default}, {@code adaptive} (defaults with {@code adaptiveWait}), {@code run1} (defaults
+   * with {@code backOffResetRun} 1, the former default) or {@code legion}.
+   */
+  @Param({"default", "adaptive", "run1", "legion"})
   public String settings;
 
   private BenchOp[] ops;
@@ -73,6 +76,7 @@ public class InterceptorOverheadBenchmark {
     ApopheniaSettings c = switch (settings) {
       case "legion" -> ApopheniaSettings.legion();
       case "adaptive" -> ApopheniaSettings.defaults().toBuilder().set(Knobs.ADAPTIVE_WAIT, true).build();
+      case "run1" -> ApopheniaSettings.defaults().toBuilder().set(Knobs.BACK_OFF_RESET_RUN, 1).build();
       default -> ApopheniaSettings.defaults();
     };
     apophenia = Interceptor.builder(BenchOp.TOKENIZER, sink).settings(c).build();
