@@ -62,7 +62,11 @@ final class TraceIssuer<O> {
   private long tracedRun;
   /** Traceable operations forwarded outside traces since the last one forwarded inside. */
   private long untracedRun;
-  /** Untraced operations whose token recurred and was never traced, for the back-off; null at a reset run of 1. */
+  /**
+   * Untraced operations whose token recurred and was never traced, for the back-off; null at a reset
+   * run of 1. Kept from the first traced operation on: before it the back-off is not in effect, and a
+   * stream that never repeats pays nothing for it.
+   */
   private final UntracedRecurrence recurrence;
   private long reissuedOps;
   private long tracesRecorded;
@@ -150,7 +154,7 @@ final class TraceIssuer<O> {
   long enqueue(O op, long token) {
     long pos = position++;
     pending.add(op, pos, token);
-    if (recurrence != null) {
+    if (recurrence != null && tracedOps > 0) {
       recurrence.arrived(token, pos);
     }
     if (why != null) {
@@ -287,7 +291,7 @@ final class TraceIssuer<O> {
       if (p >= 0) {
         tracedRun = 0;
         untracedRun++;
-        if (recurrence != null) {
+        if (recurrence != null && tracedOps > 0) {
           recurrence.wentOutUntraced(pending.headToken());
         }
         untracedOps++;
