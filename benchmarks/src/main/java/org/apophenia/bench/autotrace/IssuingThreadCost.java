@@ -2,11 +2,14 @@ package org.apophenia.bench.autotrace;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Executor;
 import org.apophenia.autotrace.ApopheniaSettings;
 import org.apophenia.autotrace.Interceptor;
 import org.apophenia.autotrace.InterceptorStats;
+import org.apophenia.autotrace.Knobs;
 import org.apophenia.autotrace.TraceSink;
 import org.apophenia.autotrace.accounting.TimeAccount;
 
@@ -19,8 +22,8 @@ import org.apophenia.autotrace.accounting.TimeAccount;
  * by; the whole-stream figures ({@code analyze --json}) still include the waits and the competition.
  *
  * <p>Usage: {@code java -cp benchmarks.jar org.apophenia.bench.autotrace.IssuingThreadCost [OPS [REPS
- * [accounted]]]}; {@code accounted} keeps the sampled time account {@code analyze} keeps (its cost is
- * then inside the figure).
+ * [accounted] [run1]]]}; {@code accounted} keeps the sampled time account {@code analyze} keeps (its
+ * cost is then inside the figure); {@code run1} runs the former default, {@code backOffResetRun} 1.
  * Streams: a clean loop of 64; a 300-task loop with 0.5% of tasks inserted and 0.2% dropped
  * (tools/noisy-stream.py's model); loops of 64 and 500 with 5% and 2% fresh tasks (bench group 1's
  * streams). Prints, per stream, the smallest of {@code REPS} runs (each a fresh interceptor over the
@@ -34,11 +37,17 @@ public final class IssuingThreadCost {
 
   /** Whether the interceptor keeps analyze's sampled time account (chunks of 256 ops, one a span). */
   private static boolean accounted;
+  /** The defaults, or with {@code run1} the former default's reset run of 1. */
+  private static ApopheniaSettings settings;
 
   public static void main(String[] args) {
     int ops = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int reps = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    accounted = args.length > 2 && args[2].equals("accounted");
+    List<String> flags = Arrays.asList(args).subList(Math.min(2, args.length), args.length);
+    accounted = flags.contains("accounted");
+    settings = flags.contains("run1")
+        ? ApopheniaSettings.defaults().toBuilder().set(Knobs.BACK_OFF_RESET_RUN, 1).build()
+        : ApopheniaSettings.defaults();
     System.out.printf("%-26s %12s %12s %13s %9s %7s %9s%n", "stream", "issue ns/op", "mining ns/op",
         "tokens mined", "coverage", "traces", "replays");
     run("loop of 64", BenchOp.loop(ops, 64, 0.0, 42), reps);
@@ -84,7 +93,7 @@ public final class IssuingThreadCost {
       long t0 = mx.getCurrentThreadCpuTime();
       TimeAccount account = accounted ? TimeAccount.sampling(32, 8192) : TimeAccount.OFF;
       try (Interceptor<BenchOp> a = Interceptor.builder(BenchOp.TOKENIZER, sink)
-          .settings(ApopheniaSettings.defaults()).executor(inline).account(account).build()) {
+          .settings(settings).executor(inline).account(account).build()) {
         for (int i = 0; i < ops.length; i++) {
           if ((i & 255) == 0) {
             if (i > 0) {
