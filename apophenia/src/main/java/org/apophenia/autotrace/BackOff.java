@@ -20,10 +20,11 @@ package org.apophenia.autotrace;
  *   <li>that many operations forwarded untraced in a row, read when the ruler picks a window (a new
  *       phase: its operations go out one by one as they arrive, while the operations a broken match
  *       held back go out in a batch between two windows and are not seen as a run); or</li>
- *   <li>an operation forwarded untraced whose token had occurred before and never went out inside a
- *       trace ({@link UntracedRecurrence}): a gap that recurs, such as the operations left between the
- *       traced pieces of a loop in every iteration, which a longer trace could cover. An inserted task
- *       seen once, or the loop's own operations around a dropped one (traced elsewhere), do not.</li>
+ *   <li>an operation forwarded untraced whose token had occurred before, within the history mined,
+ *       and never went out inside a trace ({@link UntracedRecurrence}): a gap that recurs, such as
+ *       the operations left between the traced pieces of a loop in every iteration, which a longer
+ *       trace could cover. An inserted task seen once, or the loop's own operations around a dropped
+ *       one (traced elsewhere), do not.</li>
  * </ul>
  * At such a reset, the windows skipped since the stream was last covered (the last
  * {@value #SKIPPED_KEPT}) are handed back to be launched at once ({@link #takeCatchUp}), so a new phase
