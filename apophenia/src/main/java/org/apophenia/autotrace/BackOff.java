@@ -46,8 +46,8 @@ final class BackOff {
   /** End positions and lengths of the windows skipped while not covered, the last {@link #SKIPPED_KEPT}. */
   private final long[] skippedEnds = new long[SKIPPED_KEPT];
   private final int[] skippedLengths = new int[SKIPPED_KEPT];
-  /** Windows skipped while not covered since the stream was last covered or caught up. */
-  private int skipped;
+  /** Windows skipped while not covered since the stream was last covered or caught up (a long: it can grow for good). */
+  private long skipped;
   private boolean catchUpDue;
   /** Windows not mined because of the back-off. */
   long windowsSkipped;
@@ -68,10 +68,11 @@ final class BackOff {
    * count of untraced operations whose token recurred untraced ({@link UntracedRecurrence}).
    */
   boolean skip(int w, long end, boolean covered, long untracedRun, long recurringUntraced) {
+    boolean recurred = recurringUntraced != recurringSeen;
+    recurringSeen = recurringUntraced; // a recurrence seen while covered is not kept for later
     if (covered) {
       skipped = 0; // skipped while covered: skipped whatever the reset rule
-    } else if (resetRun == 1 || untracedRun >= resetRun || recurringUntraced != recurringSeen) {
-      recurringSeen = recurringUntraced;
+    } else if (resetRun == 1 || untracedRun >= resetRun || recurred) {
       catchUpDue = minWindow != 0 && skipped > 0;
       minWindow = 0;
     }
@@ -81,7 +82,7 @@ final class BackOff {
     if (w < minWindow) {
       windowsSkipped++;
       if (!covered) {
-        int i = skipped++ % SKIPPED_KEPT;
+        int i = (int) (skipped++ % SKIPPED_KEPT);
         skippedEnds[i] = end;
         skippedLengths[i] = w;
       }
@@ -102,9 +103,9 @@ final class BackOff {
     }
     catchUpDue = false;
     int n = 0;
-    for (int k = Math.max(0, skipped - SKIPPED_KEPT); k < skipped; k++) {
-      out[2 * n] = skippedEnds[k % SKIPPED_KEPT];
-      out[2 * n + 1] = skippedLengths[k % SKIPPED_KEPT];
+    for (long k = Math.max(0, skipped - SKIPPED_KEPT); k < skipped; k++) {
+      out[2 * n] = skippedEnds[(int) (k % SKIPPED_KEPT)];
+      out[2 * n + 1] = skippedLengths[(int) (k % SKIPPED_KEPT)];
       n++;
     }
     skipped = 0;

@@ -146,7 +146,8 @@ public final class InterceptorStats {
 
   /**
    * Windows the back-off had skipped while the stream was not covered and that were launched after
-   * all, when a run of {@code backOffResetRun} untraced operations reset it (0 at the default run of 1).
+   * all when it was reset: a run of {@code backOffResetRun} untraced operations, or an untraced task
+   * that recurred (0 at a reset run of 1).
    */
   public long jobsCaughtUp() {
     return jobsCaughtUp;

@@ -71,10 +71,11 @@ public final class Knobs {
   /**
    * Untraced operations forwarded in a row that end the finder's back-off (see {@link BackOff}): once
    * the stream was covered, mining goes back to every window length only after this many, or after an
-   * untraced operation whose token occurred before and never went out inside a trace (a recurring
-   * gap). At 1 (Legion's behaviour, and ours before) every untraced operation does it, which on a noisy
-   * loop is every inserted task. When a long run does come (a new phase), the windows skipped while it
-   * went out are mined after all, so the phase is found as soon as at 1. Measured effects:
+   * untraced operation whose token occurred before, within the history mined, and never went out
+   * inside a trace (a recurring gap). At 1 (Legion's behaviour, and ours before) every untraced
+   * operation does it, which on a noisy loop is every inserted task. Whenever it is reset above 1, the
+   * windows skipped since the stream was last covered are mined after all, so a new phase is found
+   * about as soon as at 1. Measured effects:
    * BENCHMARKS.md, "Noisy loops, third pass".
    */
   public static final Knob<Integer> BACK_OFF_RESET_RUN = knob("backOffResetRun", Integer.class, 16).legion(1)

@@ -12,24 +12,28 @@ import java.util.function.Function;
  * the result. Thread-safe: the claim is one compare-and-set.
  *
  * @param index launch order
- * @param launchPosition stream position at launch
+ * @param launchPosition the end of its window: the stream position at launch, or for a window caught
+ *     up (launched later, see {@link BackOff}) the position at which it would have been launched
  * @param ingestPosition stream position at which the result is ingested
  * @param window the tokens mined (null for a job answered without mining)
  * @param windowLength tokens in the window
  * @param result completed by whoever runs the job (or cancelled when dropped)
  * @param claimed set by whoever runs the job, or when it is dropped
+ * @param caughtUp launched after its window's end because the back-off had skipped it: it is often
+ *     due at once, and a wait for it says nothing about how fast the mining thread is
  */
 record MiningJob(long index, long launchPosition, long ingestPosition, long[] window, int windowLength,
-    CompletableFuture<MiningResult> result, AtomicBoolean claimed) {
+    CompletableFuture<MiningResult> result, AtomicBoolean claimed, boolean caughtUp) {
 
-  MiningJob(long index, long launchPosition, long ingestPosition, long[] window) {
-    this(index, launchPosition, ingestPosition, window, window.length, new CompletableFuture<>(), new AtomicBoolean());
+  MiningJob(long index, long launchPosition, long ingestPosition, long[] window, boolean caughtUp) {
+    this(index, launchPosition, ingestPosition, window, window.length, new CompletableFuture<>(), new AtomicBoolean(),
+        caughtUp);
   }
 
   /** A job whose result is known without mining its window of {@code windowLength} tokens: born done and claimed. */
   static MiningJob answered(long index, long launchPosition, long ingestPosition, int windowLength,
       CompletableFuture<MiningResult> done) {
-    return new MiningJob(index, launchPosition, ingestPosition, null, windowLength, done, CLAIMED);
+    return new MiningJob(index, launchPosition, ingestPosition, null, windowLength, done, CLAIMED, false);
   }
 
   /** The claim of every answered job: set for good (nobody runs them, and dropping one changes nothing). */

@@ -135,7 +135,7 @@ final class TraceFinder {
 
   // The counters, named as InterceptorStats reads them.
   long jobsLaunched;
-  /** Ruler windows skipped because {@code maxInFlightJobs} were in flight. */
+  /** Ruler windows (and windows caught up) skipped because {@code maxInFlightJobs} were in flight. */
   long jobsSkipped;
   long jobsIngested;
   long jobsFailed;
@@ -143,7 +143,11 @@ final class TraceFinder {
   /** Ingestion points at which some replica had to wait and the interval grew ({@code adaptiveWait}). */
   long waitIntervalDoublings;
   long jobsMinedInline;
-  /** Windows skipped by the back-off and launched after all when a long untraced run reset it. */
+  /**
+   * Windows skipped by the back-off and launched after all when it was reset (a long untraced run, or
+   * an untraced task that recurred); a window so caught up but refused for {@code maxInFlightJobs}
+   * counts in {@link #jobsSkipped}.
+   */
   long jobsCaughtUp;
   /** Windows answered by the filter (no repeat possible), not mined. */
   long windowsWithoutRepeats;
@@ -258,14 +262,15 @@ final class TraceFinder {
 
   /**
    * Launches the window of {@code w} tokens ending at {@code end} that the back-off skipped, now at
-   * {@code now}, unless its tokens are no longer all in the history or {@code maxInFlightJobs} are in
-   * flight.
+   * {@code now}, unless its tokens are no longer all in the history or it would leave no place of
+   * {@code maxInFlightJobs} for the window the ruler picked now.
    */
   private void catchUp(long end, int w, long now) {
     if (now - (end - w) > history.length) {
       return; // overwritten since
     }
-    if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
+    // leave room for the window the ruler picked now, launched next
+    if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs - 1) {
       launch(window(end, w), end, w, now);
       jobsCaughtUp++;
     } else {
@@ -299,7 +304,7 @@ final class TraceFinder {
       due = Math.max(Math.max(due, now), last == null ? 0 : last.ingestPosition());
     }
     MiningJob job = window == null ? MiningJob.answered(nextJob++, position, due, w, NO_REPEATS)
-        : new MiningJob(nextJob++, position, due, window);
+        : new MiningJob(nextJob++, position, due, window, now != position);
     if (probe.mining()) {
       probe.event(EventKind.JOB_QUEUED, w, job.index());
     }
@@ -387,7 +392,8 @@ final class TraceFinder {
       boolean waited = agreed == 0;
       if (waited) {
         agreed = 1;
-        if (adaptiveWait && interval < maxInterval) {
+        // a caught-up window is often due at once: waiting for it says nothing of the mining thread
+        if (adaptiveWait && interval < maxInterval && !head.caughtUp()) {
           interval = Math.min(interval * 2, maxInterval);
           waitIntervalDoublings++;
         }

@@ -64,8 +64,8 @@ final class TraceIssuer<O> {
   private long untracedRun;
   /**
    * Untraced operations whose token recurred and was never traced, for the back-off; null at a reset
-   * run of 1. Kept from the first traced operation on: before it the back-off is not in effect, and a
-   * stream that never repeats pays nothing for it.
+   * run of 1. Fed once a first trace has gone out: before, the back-off is not in effect, and a stream
+   * that never repeats pays nothing for it.
    */
   private final UntracedRecurrence recurrence;
   private long reissuedOps;

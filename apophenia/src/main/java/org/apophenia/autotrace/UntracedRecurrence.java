@@ -5,8 +5,9 @@ package org.apophenia.autotrace;
  * finder mines, and never went out inside a trace: a recurring gap that a longer trace could cover,
  * as opposed to an inserted task seen once, the operations of a loop traced elsewhere that a dropped
  * task left untraced, or a task that recurs only farther apart than any window mined (no trace can
- * hold both occurrences). The {@link BackOff} resets on such an operation. The issuer feeds it from
- * the first operation that goes out traced on (before, the back-off is not in effect).
+ * hold both occurrences). The {@link BackOff} resets on such an operation. The issuer feeds it once
+ * a first trace has gone out (before, the back-off is not in effect): that trace's own operations had
+ * arrived unrecorded and are not marked traced until they go out inside a trace again.
  *
  * <p>Memory is fixed: a direct-mapped table of {@value #SLOTS} slots of one {@code long} each (a
  * token's fingerprint, three bits: seen, seen again within the horizon, went out traced; and the low
