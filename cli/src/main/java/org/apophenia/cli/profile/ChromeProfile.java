@@ -54,15 +54,7 @@ final class ChromeProfile {
       for (ThreadEvents t : log.threads()) {
         ThreadStats s = log.stats().get(t.thread());
         TraceFormats.chromeMetadata(g, "thread_name", PID, tid(t.thread()), t.name() + (s.dropped() > 0 ? " (" + s.dropped() + " dropped)" : ""));
-        g.writeStartObject();
-        g.writeStringField("name", "thread_sort_index");
-        g.writeStringField("ph", "M");
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", tid(t.thread()));
-        g.writeObjectFieldStart("args");
-        g.writeNumberField("sort_index", t.thread());
-        g.writeEndObject();
-        g.writeEndObject();
+        TraceFormats.chromeSortIndex(g, PID, tid(t.thread()), t.thread());
       }
       for (Mark m : model.merged()) {
         if (m.type() == Mark.Type.POP) {

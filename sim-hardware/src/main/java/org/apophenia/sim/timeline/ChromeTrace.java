@@ -62,14 +62,14 @@ public final class ChromeTrace {
           continue;
         }
         TraceFormats.chromeMetadata(g, "thread_name", p.node(), tid(m, p), p.name() + " (" + p.kind() + ")");
-        sortIndex(g, p.node(), tid(m, p), sort++);
+        TraceFormats.chromeSortIndex(g, p.node(), tid(m, p), sort++);
       }
       for (Channel c : m.channels()) {
         if (!used.get(tid(m, c))) {
           continue;
         }
         TraceFormats.chromeMetadata(g, "thread_name", c.node(), tid(m, c), c.name() + " (" + c.kind() + ")");
-        sortIndex(g, c.node(), tid(m, c), sort++);
+        TraceFormats.chromeSortIndex(g, c.node(), tid(m, c), sort++);
       }
       for (Span s : timeline.spans()) {
         g.writeStartObject();
@@ -105,15 +105,4 @@ public final class ChromeTrace {
     return r instanceof Processor p ? p.id() : m.processors().size() + ((Channel) r).id();
   }
 
-  private static void sortIndex(JsonGenerator g, int pid, int tid, int index) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("name", "thread_sort_index");
-    g.writeStringField("ph", "M");
-    g.writeNumberField("pid", pid);
-    g.writeNumberField("tid", tid);
-    g.writeObjectFieldStart("args");
-    g.writeNumberField("sort_index", index);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
 }

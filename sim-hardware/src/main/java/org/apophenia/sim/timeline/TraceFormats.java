@@ -1,5 +1,8 @@
 package org.apophenia.sim.timeline;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+
 /**
  * What every trace this project writes shares, whatever it shows (a simulated machine's timeline here,
  * the real threads of a run in the command line's event-recorder output): the Chrome trace-event
@@ -26,15 +29,30 @@ public final class TraceFormats {
    * Writes a trace-event metadata record ({@code "ph": "M"}): {@code what} is {@code process_name} or
    * {@code thread_name}, {@code name} the row's label.
    */
-  public static void chromeMetadata(com.fasterxml.jackson.core.JsonGenerator g, String what, int pid, int tid,
-      String name) throws java.io.IOException {
+  public static void chromeMetadata(JsonGenerator g, String what, int pid, int tid, String name) throws IOException {
+    openMetadata(g, what, pid, tid);
+    g.writeStringField("name", name);
+    closeMetadata(g);
+  }
+
+  /** Writes a {@code thread_sort_index} metadata record: rows are shown by increasing {@code index}. */
+  public static void chromeSortIndex(JsonGenerator g, int pid, int tid, int index) throws IOException {
+    openMetadata(g, "thread_sort_index", pid, tid);
+    g.writeNumberField("sort_index", index);
+    closeMetadata(g);
+  }
+
+  /** A metadata record up to its open {@code args} object. */
+  private static void openMetadata(JsonGenerator g, String what, int pid, int tid) throws IOException {
     g.writeStartObject();
     g.writeStringField("name", what);
     g.writeStringField("ph", "M");
     g.writeNumberField("pid", pid);
     g.writeNumberField("tid", tid);
     g.writeObjectFieldStart("args");
-    g.writeStringField("name", name);
+  }
+
+  private static void closeMetadata(JsonGenerator g) throws IOException {
     g.writeEndObject();
     g.writeEndObject();
   }
