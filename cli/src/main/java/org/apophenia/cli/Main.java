@@ -150,7 +150,8 @@ public final class Main {
     cli.setErr(err);
     cli.setParameterExceptionHandler(UserErrors::handle);
     cli.setExecutionExceptionHandler(UserErrors::handleExecution);
-    int code;
+    cli.setExecutionStrategy(Main::execute);
+    int code = 0;
     try {
       code = cli.execute(args);
       out.flush();
@@ -158,7 +159,8 @@ public final class Main {
       String line = OutOfMemory.message(command);
       return fail(err, command, line);
     } catch (OutputFailure e) {
-      return fail(err, command, e.getMessage());
+      // the command may have reported this failure already (its writer holds the bytes it could not write)
+      return code == UserErrors.USAGE ? code : fail(err, command, e.getMessage());
     }
     try {
       err.flush();
@@ -170,6 +172,21 @@ public final class Main {
       return code == 0 ? fail(err, command, "cannot write standard output or standard error") : code;
     }
     return code;
+  }
+
+  /**
+   * picocli's {@link CommandLine.RunLast}, with a write that fails while printing help or the version
+   * passed to the execution exception handler like any other command's (one line, exit code 2):
+   * picocli prints those outside the handler, with a stack trace and exit code 1
+   * ({@code apophenia analyze --help | head -1}).
+   */
+  private static int execute(CommandLine.ParseResult parsed) {
+    try {
+      return new CommandLine.RunLast().execute(parsed);
+    } catch (OutputFailure e) {
+      List<CommandLine> chain = parsed.asCommandLineList();
+      throw new CommandLine.ExecutionException(chain.get(chain.size() - 1), e.getMessage(), e);
+    }
   }
 
   static final class Version implements CommandLine.IVersionProvider {

@@ -48,6 +48,20 @@ class ProcessDurabilityTest {
   }
 
   @Test
+  void helpAndMarkersOnAFullDiskAreTheSameOneLine() throws Exception {
+    // help is printed by picocli outside the commands (it printed a stack trace, exit code 1), and the
+    // markers' writer is closed after the failure (its second failure hid the first)
+    File full = new File("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "no /dev/full on this system");
+    oneLine(ChildCli.run(ChildCli.command(List.of(), List.of("analyze", "--help")), Map.of(), full),
+        "apophenia analyze: error: cannot write standard output: No space left on device");
+    oneLine(ChildCli.run(ChildCli.command(List.of(), List.of("--version")), Map.of(), full),
+        "apophenia: error: cannot write standard output: No space left on device");
+    oneLine(ChildCli.run(ChildCli.command(List.of(), List.of("analyze", stream.toString(), "--emit", "markers")),
+        Map.of(), full), "apophenia analyze: error: cannot write standard output: No space left on device");
+  }
+
+  @Test
   void aClosedStandardOutputIsRefusedBeforeAnyWork() throws Exception {
     String cmd = "exec " + ChildCli.shell(ChildCli.command(List.of(), List.of("analyze", stream.toString()))) + " >&-";
     ChildCli.Run r = ChildCli.run(List.of("bash", "-c", cmd), Map.of(), null);

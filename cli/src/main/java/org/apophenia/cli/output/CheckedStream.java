@@ -102,9 +102,13 @@ public final class CheckedStream extends OutputStream {
   }
 
   private OutputFailure fail(IOException e) {
+    // a new exception at every failed write: a writer closed after a failure flushes again, and
+    // try-with-resources would add the one it threw to itself as suppressed (an
+    // IllegalArgumentException, "Self-suppression not permitted", that hid the real message)
+    OutputFailure f = new OutputFailure(target, e);
     if (failure == null) {
-      failure = new OutputFailure(target, e);
+      failure = f;
     }
-    return failure;
+    return f;
   }
 }
