@@ -22,10 +22,10 @@ import java.util.Arrays;
  * <p><b>Memory.</b> At most one open pointer per start position, so never more than the trie's
  * depth; no allocation per operation once grown. Not thread-safe: the application thread owns it.
  */
-final class CommitPointers {
+final class CommitPointers implements Pointers.Walker<Trace> {
   private final TraceCache cache;
   /** The open pointers, in increasing order of start. */
-  final Pointers<Trace> open = new Pointers<>();
+  final Pointers<Trace> open;
   /** Completed matches not yet issued or dropped. */
   final Matches completed = new Matches();
   private final boolean prefixTraces;
@@ -36,6 +36,7 @@ final class CommitPointers {
 
   CommitPointers(ApopheniaSettings settings, TraceCache cache) {
     this.cache = cache;
+    this.open = new Pointers<>(cache.trie());
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
     this.rephaseAtBreaks = settings.get(Knobs.REPHASE_AT_BREAKS);
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
@@ -44,52 +45,51 @@ final class CommitPointers {
   /** Steps every open pointer on the token at stream position {@code pos} (see the class comment). */
   void advance(long token, long pos) {
     Pointers<Trace> p = open;
-    long now = pos + 1;
+    stepToken = token;
+    stepPos = pos;
     // the pointer that starts here is stepped from the root at once, after the others (its place
     // in their order), with one lookup in the root's map instead of two (see OccurrenceWatcher.advance)
     Trie.Node<Trace> first = cache.root().child(token);
     long promotions = cache.promotions;
-    int w = 0;
-    int n = p.size;
-    for (int i = 0; i < n; i++) {
-      Trie.Node<Trace> node = p.node(i);
-      Trie.Node<Trace> next = node.child(token);
-      if (next == null) {
-        if (why != null) { // a match over these positions diverged here
-          Trie.Node<Trace> expected = node.anyChild();
-          why.mark(p.starts[i], pos, Reason.DIVERGED, expected == null ? 0 : expected.token, token);
-        }
-        if (!settle(node, p.starts[i], false, now) && i == 0 && prefixTraces && node.depth >= minTraceLength) {
-          split(node, p.starts[i], now); // the earliest open match broke: its ops would go untraced
-        }
-        continue;
-      }
-      w = step(p, next, p.starts[i], pos, w);
-    }
+    int w = p.advance(token, this);
     if (first != null && cache.promotions != promotions) {
       first = cache.root().child(token); // a split or a guess inserted traces, and may have evicted some
     }
-    if (first != null) {
-      p.truncate(w);
-      w = step(p, first, pos, pos, w);
+    p.truncate(w);
+    if (first != null && reached(first, pos)) {
+      p.set(w++, first, pos);
     }
     p.truncate(w);
   }
 
-  /** One pointer's step to {@code next}, not null; returns the pointers kept so far. */
-  private int step(Pointers<Trace> p, Trie.Node<Trace> next, long start, long pos, int w) {
+  /** The token and position being stepped on, for the walker's calls. */
+  private long stepToken;
+  private long stepPos;
+
+  @Override
+  public void diverged(int i, Trie.Node<Trace> node, long start) {
+    long pos = stepPos;
+    if (why != null) { // a match over these positions diverged here
+      Trie.Node<Trace> expected = node.anyChild();
+      why.mark(start, pos, Reason.DIVERGED, expected == null ? 0 : expected.token, stepToken);
+    }
+    if (!settle(node, start, false, pos + 1) && i == 0 && prefixTraces && node.depth >= minTraceLength) {
+      split(node, start, pos + 1); // the earliest open match broke: its ops would go untraced
+    }
+  }
+
+  /** One pointer's step into {@code next}; returns whether it stays open. */
+  @Override
+  public boolean reached(Trie.Node<Trace> next, long start) {
     if (next.payload != null) {
       Trace t = next.payload;
       if (t.seenTwice > 0) {
         cache.confirm(t);
       }
-      t.visit(start, pos + 1);
-      completed.add(start, pos + 1, t);
+      t.visit(start, stepPos + 1);
+      completed.add(start, stepPos + 1, t);
     }
-    if (next.hasChildren() && (prefixTraces || next.payload == null)) {
-      p.set(w++, next, start);
-    }
-    return w;
+    return next.hasChildren() && (prefixTraces || next.payload == null);
   }
 
   /**

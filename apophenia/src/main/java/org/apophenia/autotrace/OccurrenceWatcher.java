@@ -32,12 +32,12 @@ import java.util.List;
  * <p><b>Memory.</b> At most {@code maxCandidates} candidates: the stalest goes first (CLOCK); pointers
  * are bounded by the trie's depth. Not thread-safe: the application thread owns it.
  */
-final class OccurrenceWatcher {
+final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
   private final TraceCache cache;
   /** What went out, for the recent coverage and for where a candidate occurred. */
   private final TraceIssuer<?> issuer;
   private final Trie<Candidate> trie = new Trie<>();
-  private final Pointers<Candidate> pointers = new Pointers<>();
+  private final Pointers<Candidate> pointers = new Pointers<>(trie);
   /** Candidates that reached the threshold during a step, promoted once every pointer stepped. */
   private final List<Candidate> promote = new ArrayList<>();
   /** Candidates in insertion order, for CLOCK eviction (may hold removed ones, skipped lazily). */
@@ -206,16 +206,14 @@ final class OccurrenceWatcher {
   /** Steps every pointer on the token at stream position {@code pos}; promotes what reached the threshold. */
   void advance(long token, long pos) {
     Pointers<Candidate> p = pointers;
-    int w = 0;
-    for (int i = 0; i < p.size; i++) {
-      w = step(p, p.node(i).child(token), p.starts[i], pos, w);
-    }
+    stepPos = pos;
+    int w = p.advance(token, this);
     // the pointer that starts here, stepped from the root at once: one lookup in the root's map
     // instead of two (adding the root and then stepping it)
     Trie.Node<Candidate> first = trie.root().child(token);
-    if (first != null) {
-      p.truncate(w);
-      w = step(p, first, pos, pos, w);
+    p.truncate(w);
+    if (first != null && reached(first, pos)) {
+      p.set(w++, first, pos);
     }
     p.truncate(w);
     if (why != null && p.size > 0) { // the operation is inside a candidate's occurrence so far
@@ -231,22 +229,25 @@ final class OccurrenceWatcher {
     }
   }
 
-  /** One pointer's step to {@code next} (null: it dies); returns the pointers kept so far. */
-  private int step(Pointers<Candidate> p, Trie.Node<Candidate> next, long start, long pos, int w) {
-    if (next == null) {
-      return w;
-    }
+  /** The position being stepped on, for the walker's calls. */
+  private long stepPos;
+
+  @Override
+  public void diverged(int i, Trie.Node<Candidate> node, long start) {
+    // the pointer dies: a candidate's occurrence is counted only when whole
+  }
+
+  /** One pointer's step into {@code next}; returns whether it stays open. */
+  @Override
+  public boolean reached(Trie.Node<Candidate> next, long start) {
     if (next.payload != null) {
       Candidate c = next.payload;
-      c.visit(start, pos + 1);
+      c.visit(start, stepPos + 1);
       if (c.visits >= threshold() && !promote.contains(c)) {
         promote.add(c);
       }
     }
-    if (next.hasChildren()) {
-      p.set(w++, next, start);
-    }
-    return w;
+    return next.hasChildren();
   }
 
   /** The reasons of {@code --explain}, or null (AutomaticTracing sets it). */

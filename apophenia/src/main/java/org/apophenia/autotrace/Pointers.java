@@ -4,37 +4,128 @@ import java.util.Arrays;
 
 /**
  * The set of pointers into a trie (paper Section 4.3): each is a node and the position where its
- * match started. Parallel arrays, compacted in place while advancing: no allocation per operation
- * once grown. At most one pointer per start position, so never more than the trie's depth.
- * Not thread-safe.
+ * match started, in increasing order of start. At most one pointer per start position, so never more
+ * than the trie's depth. Not thread-safe.
+ *
+ * <p><b>Representation.</b> A pointer is a {@link Trie.Run} and an index into it: its node is
+ * {@code run.nodes[at]}. While the token is the run's next one and leads to a node inside the run,
+ * a step is one comparison and nothing else happens ({@link #advance}); only a step into the run's
+ * last node, or off the run (another child, or none), reads a node and tells the {@link Walker}. In a loop's trie
+ * nearly every position starts a pointer and most nodes are plain, so this replaces dozens of loads
+ * of scattered nodes per operation with reads of a few shared arrays. The decisions are those of
+ * stepping node by node ({@code PointersProperties} checks them against that).
+ *
+ * <p><b>Changes to the trie.</b> A run is valid for one {@linkplain Trie#version version}; when the
+ * trie has changed, every pointer is re-anchored at its own node before it steps again (its node is
+ * the same object, pruned or not), at O(pointers) plus the runs built again.
+ *
+ * <p>Parallel arrays, compacted in place while advancing: no allocation per operation once grown,
+ * except the runs built after a change to the trie.
  */
 final class Pointers<T> {
-  Object[] nodes = new Object[16];
-  long[] starts = new long[16];
-  int size;
+  /** What a pointer's step does besides moving it: decided by the trie's owner. */
+  interface Walker<T> {
+    /**
+     * Pointer {@code i}, at {@code node}, cannot step on the token; it is dropped. It may change the
+     * trie (a split inserts traces).
+     */
+    void diverged(int i, Trie.Node<T> node, long start);
 
-  void add(Trie.Node<T> node, long start) {
-    if (size == nodes.length) {
-      nodes = Arrays.copyOf(nodes, size * 2);
-      starts = Arrays.copyOf(starts, size * 2);
-    }
-    nodes[size] = node;
-    starts[size++] = start;
+    /** A pointer that started at {@code start} stepped into {@code next}, which is not plain; returns whether it stays open. */
+    boolean reached(Trie.Node<T> next, long start);
   }
 
-  /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one). */
+  private final Trie<T> trie;
+  Object[] runs = new Object[16];
+  int[] at = new int[16];
+  long[] starts = new long[16];
+  int size;
+  /** The trie's version when the runs were read. */
+  private int version;
+
+  Pointers(Trie<T> trie) {
+    this.trie = trie;
+    this.version = trie.version();
+  }
+
+  /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one) at {@code node}. */
   void set(int i, Trie.Node<T> node, long start) {
+    put(i, trie.run(node), 0, start);
+  }
+
+  private void put(int i, Trie.Run<T> run, int j, long start) {
     if (i == size) {
-      add(node, start);
-    } else {
-      nodes[i] = node;
-      starts[i] = start;
+      if (size == runs.length) {
+        runs = Arrays.copyOf(runs, size * 2);
+        at = Arrays.copyOf(at, size * 2);
+        starts = Arrays.copyOf(starts, size * 2);
+      }
+      size++;
     }
+    runs[i] = run;
+    at[i] = j;
+    starts[i] = start;
   }
 
   @SuppressWarnings("unchecked")
+  private Trie.Run<T> run(int i) {
+    return (Trie.Run<T>) runs[i];
+  }
+
   Trie.Node<T> node(int i) {
-    return (Trie.Node<T>) nodes[i];
+    return run(i).nodes[at[i]];
+  }
+
+  /**
+   * Steps every pointer on {@code token} and compacts the ones that stay open to the front, in
+   * order; returns how many stay (the pointers after them are stale: {@link #truncate} or
+   * {@link #set} the next).
+   */
+  int advance(long token, Walker<T> walker) {
+    if (version != trie.version()) {
+      reread(0, size);
+    }
+    int w = 0;
+    int n = size;
+    for (int i = 0; i < n; i++) {
+      Trie.Run<T> r = run(i);
+      int j = at[i];
+      long[] tokens = r.tokens;
+      Trie.Node<T> next;
+      if (j < tokens.length && tokens[j] == token) {
+        if (j + 1 < tokens.length) { // a passable node: nothing to do but stay open
+          runs[w] = r;
+          at[w] = j + 1;
+          starts[w++] = starts[i];
+          continue;
+        }
+        next = r.nodes[j + 1];
+      } else {
+        next = r.nodes[j].child(token); // off the run: another child, or none
+      }
+      long start = starts[i];
+      if (next == null) {
+        walker.diverged(i, r.nodes[j], start);
+        if (version != trie.version()) { // the walker changed the trie: the rest read it again
+          reread(0, w);
+          reread(i + 1, n);
+        }
+      } else if (walker.reached(next, start)) {
+        runs[w] = trie.run(next);
+        at[w] = 0;
+        starts[w++] = start;
+      }
+    }
+    return w;
+  }
+
+  /** Re-anchors pointers {@code [from, to)} at their own nodes, at the trie's current version. */
+  private void reread(int from, int to) {
+    for (int i = from; i < to; i++) {
+      runs[i] = trie.run(node(i));
+      at[i] = 0;
+    }
+    version = trie.version();
   }
 
   /** Smallest start, or {@link Long#MAX_VALUE} when empty. Starts are increasing, so the first. */
@@ -47,18 +138,19 @@ final class Pointers<T> {
     int w = 0;
     for (int i = 0; i < size; i++) {
       if (starts[i] >= position) {
-        nodes[w] = nodes[i];
+        runs[w] = runs[i];
+        at[w] = at[i];
         starts[w++] = starts[i];
       }
     }
-    Arrays.fill(nodes, w, size, null);
+    Arrays.fill(runs, w, size, null);
     size = w;
   }
 
   /**
    * Keeps the first {@code n} pointers. The slots beyond are not cleared: they are overwritten as
    * pointers are added, and clearing them on every step (a fill per operation) cost as much as the
-   * step itself with hundreds of pointers open; the stale nodes they keep alive are at most the
+   * step itself with hundreds of pointers open; the stale runs they keep alive are at most the
    * array's capacity, the most pointers ever open at once.
    */
   void truncate(int n) {
@@ -66,7 +158,7 @@ final class Pointers<T> {
   }
 
   void clear() {
-    Arrays.fill(nodes, 0, size, null);
+    Arrays.fill(runs, 0, size, null);
     size = 0;
   }
 }

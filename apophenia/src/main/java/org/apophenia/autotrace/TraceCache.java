@@ -69,6 +69,11 @@ final class TraceCache {
     this.listener = listener;
   }
 
+  /** The trie the commit pointers walk (their runs are read from it). */
+  Trie<Trace> trie() {
+    return trie;
+  }
+
   Trie.Node<Trace> root() {
     return trie.root();
   }

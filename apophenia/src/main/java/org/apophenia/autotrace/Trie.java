@@ -10,6 +10,13 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * and moves to a fastutil primitive map only at the second: a step is one comparison on the common
  * path, never a boxed lookup. Removal prunes the chain of nodes left without payload or children;
  * a pointer that still references a pruned node just never completes (its payload is gone).
+ *
+ * <p><b>Runs.</b> A pointer stepping into a node without payload, with children, has nothing to do
+ * but stay open: {@link #run} gives a path of such nodes from a node as two arrays, so that
+ * {@link Pointers} step a pointer along it by comparing tokens, without loading a node or a child
+ * map (a pointer per start position, in a loop's trie, is dozens of scattered nodes per operation).
+ * Where a node has several children the path goes on through the one a step took last.
+ * A run is valid for the trie's {@link #version}, which every insertion and removal moves on.
  * Not thread-safe; owned by the interceptor's application thread.
  *
  * @param <T> the payload type
@@ -24,6 +31,10 @@ final class Trie<T> {
     private long onlyToken;
     private Node<T> only;
     private Long2ObjectOpenHashMap<Node<T>> many;
+    /** The run from this node, as of its version, or null (see {@link Trie#run}). */
+    private Run<T> run;
+    /** Of several children, the one a step took last (a run goes on through it), or null. */
+    private Node<T> taken;
 
     Node(Node<T> parent, long token, int depth) {
       this.parent = parent;
@@ -34,7 +45,11 @@ final class Trie<T> {
     /** The child reached by {@code t}, or null. */
     Node<T> child(long t) {
       if (many != null) {
-        return many.get(t);
+        Node<T> c = many.get(t);
+        if (c != null) {
+          taken = c;
+        }
+        return c;
       }
       return only != null && onlyToken == t ? only : null;
     }
@@ -59,6 +74,22 @@ final class Trie<T> {
       return many != null ? !many.isEmpty() : only != null;
     }
 
+    /** No payload and a child: a pointer stepping into it has nothing to do but stay open. */
+    private boolean passable() {
+      return payload == null && hasChildren();
+    }
+
+    /** The child a run goes on through: the only one, else the one taken last, else any; null for a leaf. */
+    private Node<T> likelyChild() {
+      if (many == null) {
+        return only;
+      }
+      if (taken != null && many.get(taken.token) == taken) {
+        return taken;
+      }
+      return anyChild();
+    }
+
     Node<T> addChild(long t) {
       Node<T> c = new Node<>(this, t, depth + 1);
       if (many != null) {
@@ -76,6 +107,9 @@ final class Trie<T> {
     }
 
     void removeChild(long t) {
+      if (taken != null && taken.token == t) {
+        taken = null;
+      }
       if (many != null) {
         many.remove(t);
       } else if (only != null && onlyToken == t) {
@@ -84,11 +118,70 @@ final class Trie<T> {
     }
   }
 
+  /**
+   * A path down from an anchor node: {@code nodes[0]} is the anchor, and each next node is a child of
+   * the one before (its only child, or of several the one a step took last); every node strictly
+   * between the first and the last is {@linkplain Node#passable passable}, and the last is the first
+   * that is not, or the {@link #MAX_RUN}-th step. {@code tokens[j]} leads from {@code nodes[j]} to
+   * {@code nodes[j + 1]}. Immutable; valid while the trie's version is {@link #version}.
+   */
+  static final class Run<T> {
+    final Node<T>[] nodes;
+    final long[] tokens;
+    final int version;
+
+    Run(Node<T>[] nodes, long[] tokens, int version) {
+      this.nodes = nodes;
+      this.tokens = tokens;
+      this.version = version;
+    }
+  }
+
+  /**
+   * The most steps a run holds: a run is built again for every anchor a pointer sits on after each
+   * change to the trie, so a very long trace's path is built a bounded piece at a time.
+   */
+  static final int MAX_RUN = 256;
+
   private final Node<T> root = new Node<>(null, 0, 0);
   private int size;
+  private int version;
 
   Node<T> root() {
     return root;
+  }
+
+  /** Moves on at every insertion and removal: the runs read before are stale. */
+  int version() {
+    return version;
+  }
+
+  /** The run from {@code anchor} at the current version (built at most once per version and node). */
+  Run<T> run(Node<T> anchor) {
+    Run<T> r = anchor.run;
+    if (r != null && r.version == version) {
+      return r;
+    }
+    int m = 0;
+    for (Node<T> c = anchor.likelyChild(); c != null && m < MAX_RUN; c = c.likelyChild()) {
+      m++;
+      if (!c.passable()) {
+        break;
+      }
+    }
+    @SuppressWarnings("unchecked")
+    Node<T>[] nodes = new Node[m + 1];
+    long[] tokens = new long[m];
+    Node<T> c = anchor;
+    nodes[0] = c;
+    for (int j = 0; j < m; j++) {
+      c = c.likelyChild();
+      tokens[j] = c.token;
+      nodes[j + 1] = c;
+    }
+    r = new Run<>(nodes, tokens, version);
+    anchor.run = r;
+    return r;
   }
 
   /** Stored sequences. */
@@ -107,6 +200,7 @@ final class Trie<T> {
 
   /** Stores {@code seq} with {@code payload} (replacing any payload at its end); returns its node. */
   Node<T> insert(long[] seq, T payload) {
+    version++;
     Node<T> n = root;
     for (long t : seq) {
       Node<T> c = n.child(t);
@@ -126,6 +220,7 @@ final class Trie<T> {
     }
     node.payload = null;
     size--;
+    version++;
     Node<T> n = node;
     while (n.parent != null && n.payload == null && !n.hasChildren()) {
       n.parent.removeChild(n.token);

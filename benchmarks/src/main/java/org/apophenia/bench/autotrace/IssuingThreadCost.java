@@ -24,8 +24,8 @@ import org.apophenia.autotrace.accounting.TimeAccount;
  * <p>Usage: {@code java -cp benchmarks.jar org.apophenia.bench.autotrace.IssuingThreadCost [OPS [REPS
  * [accounted] [run1]]]}; {@code accounted} keeps the sampled time account {@code analyze} keeps (its
  * cost is then inside the figure); {@code run1} runs the former default, {@code backOffResetRun} 1.
- * Streams: a clean loop of 64; a 300-task loop with 0.5% of tasks inserted and 0.2% dropped
- * (tools/noisy-stream.py's model); loops of 64 and 500 with 5% and 2% fresh tasks (bench group 1's
+ * Streams: a clean loop of 64; a 300-task and a 12-task loop with 0.5% of tasks inserted and 0.2%
+ * dropped (tools/noisy-stream.py's model); loops of 64 and 500 with 5% and 2% fresh tasks (bench group 1's
  * streams). Prints, per stream, the smallest of {@code REPS} runs (each a fresh interceptor over the
  * whole stream) of: the thread's CPU time less the mining jobs' CPU time, per operation; and the
  * mining jobs' CPU time per operation (the two smallest need not come from the same run); tokens
@@ -52,6 +52,7 @@ public final class IssuingThreadCost {
         "tokens mined", "coverage", "traces", "replays");
     run("loop of 64", BenchOp.loop(ops, 64, 0.0, 42), reps);
     run("noisy 300 (+0.5% -0.2%)", noisy(ops, 300, 0.005, 0.002, 1), reps);
+    run("noisy 12 (+0.5% -0.2%)", noisy(ops, 12, 0.005, 0.002, 1), reps);
     run("period 64, 5% fresh", BenchOp.loop(ops, 64, 0.05, 42), reps);
     run("period 500, 2% fresh", BenchOp.loop(ops, 500, 0.02, 42), reps);
   }
