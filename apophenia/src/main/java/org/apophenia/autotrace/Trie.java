@@ -16,7 +16,9 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * {@link Pointers} step a pointer along it by comparing tokens, without loading a node or a child
  * map (a pointer per start position, in a loop's trie, is dozens of scattered nodes per operation).
  * Where a node has several children the path goes on through the one a step took last.
- * A run is valid for the trie's {@link #version}, which every insertion and removal moves on.
+ * A run is valid for the trie's {@link #version}, which every insertion and removal moves on; a
+ * change also drops the runs the nodes cached, so memory holds runs only of the current version
+ * (at most {@link #MAX_RUN} nodes each, one per node a pointer was put at) and of open pointers.
  * Not thread-safe; owned by the interceptor's application thread.
  *
  * @param <T> the payload type
@@ -31,7 +33,7 @@ final class Trie<T> {
     private long onlyToken;
     private Node<T> only;
     private Long2ObjectOpenHashMap<Node<T>> many;
-    /** The run from this node, as of its version, or null (see {@link Trie#run}). */
+    /** The run from this node, built at the trie's current version, or null (see {@link Trie#run}). */
     private Run<T> run;
     /** Of several children, the one a step took last (a run goes on through it), or null. */
     private Node<T> taken;
@@ -123,17 +125,15 @@ final class Trie<T> {
    * the one before (its only child, or of several the one a step took last); every node strictly
    * between the first and the last is {@linkplain Node#passable passable}, and the last is the first
    * that is not, or the {@link #MAX_RUN}-th step. {@code tokens[j]} leads from {@code nodes[j]} to
-   * {@code nodes[j + 1]}. Immutable; valid while the trie's version is {@link #version}.
+   * {@code nodes[j + 1]}. Immutable; valid until the trie's {@link Trie#version} moves on.
    */
   static final class Run<T> {
     final Node<T>[] nodes;
     final long[] tokens;
-    final int version;
 
-    Run(Node<T>[] nodes, long[] tokens, int version) {
+    Run(Node<T>[] nodes, long[] tokens) {
       this.nodes = nodes;
       this.tokens = tokens;
-      this.version = version;
     }
   }
 
@@ -146,6 +146,11 @@ final class Trie<T> {
   private final Node<T> root = new Node<>(null, 0, 0);
   private int size;
   private int version;
+  /**
+   * The nodes holding a run built at this version: a change to the trie drops their runs, so that no
+   * node keeps a stale run (and, through it, nodes pruned since) alive. Amortised against the builds.
+   */
+  private final java.util.ArrayList<Node<T>> anchors = new java.util.ArrayList<>();
 
   Node<T> root() {
     return root;
@@ -159,7 +164,7 @@ final class Trie<T> {
   /** The run from {@code anchor} at the current version (built at most once per version and node). */
   Run<T> run(Node<T> anchor) {
     Run<T> r = anchor.run;
-    if (r != null && r.version == version) {
+    if (r != null) {
       return r;
     }
     int m = 0;
@@ -179,9 +184,19 @@ final class Trie<T> {
       tokens[j] = c.token;
       nodes[j + 1] = c;
     }
-    r = new Run<>(nodes, tokens, version);
+    r = new Run<>(nodes, tokens);
     anchor.run = r;
+    anchors.add(anchor);
     return r;
+  }
+
+  /** Every insertion and removal: the runs built so far are stale. */
+  private void changed() {
+    version++;
+    for (int i = 0; i < anchors.size(); i++) {
+      anchors.get(i).run = null;
+    }
+    anchors.clear();
   }
 
   /** Stored sequences. */
@@ -200,7 +215,7 @@ final class Trie<T> {
 
   /** Stores {@code seq} with {@code payload} (replacing any payload at its end); returns its node. */
   Node<T> insert(long[] seq, T payload) {
-    version++;
+    changed();
     Node<T> n = root;
     for (long t : seq) {
       Node<T> c = n.child(t);
@@ -220,7 +235,7 @@ final class Trie<T> {
     }
     node.payload = null;
     size--;
-    version++;
+    changed();
     Node<T> n = node;
     while (n.parent != null && n.payload == null && !n.hasChildren()) {
       n.parent.removeChild(n.token);
