@@ -3,6 +3,7 @@ package org.apophenia.autotrace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -14,7 +15,8 @@ import net.jqwik.api.constraints.LongRange;
  * {@link Pointers} against the definition it replaces: a list of (node, start) pairs, each stepped
  * node by node with {@link Trie.Node#child}. Both walk their own copy of one trie, changed the same
  * way at the same moments: between operations (an ingestion: sequences inserted, payloads removed)
- * and inside the walker's call for a pointer that cannot step (a split inserts traces there). Each
+ * and inside the walker's call for a pointer that cannot step (a split inserts traces there; settling
+ * a guess inserts and removes). Each
  * must tell its walker the same things in the same order (which pointer diverged at which node,
  * which node with a payload or without children a pointer reached: a step into any other node has
  * nothing to do, and {@link Pointers} skips the call), and hold the same pointers after every operation. Nodes are
@@ -24,14 +26,36 @@ class PointersProperties {
   @Property(tries = 300)
   void stepsAsNodeByNodeDoes(@ForAll @LongRange(min = 1, max = Long.MAX_VALUE) long seed,
       @ForAll @IntRange(min = 2, max = 5) int alphabet, @ForAll boolean prefixes) {
-    World oracle = new World(seed, alphabet, prefixes, false);
-    World fast = new World(seed, alphabet, prefixes, true);
+    check(seed, alphabet, prefixes, false, 400);
+  }
+
+  /**
+   * The same along long runs: sequences of up to 600 tokens and extensions of stored ones (past
+   * {@link Trie#MAX_RUN}), a stream that mostly replays stored sequences, a walker that also removes
+   * when a pointer diverges (as settling a guess does), and pointers dropped between steps.
+   */
+  @Property(tries = 150)
+  void stepsAsNodeByNodeDoesAlongLongRuns(@ForAll @LongRange(min = 1, max = Long.MAX_VALUE) long seed,
+      @ForAll @IntRange(min = 2, max = 5) int alphabet, @ForAll boolean prefixes) {
+    check(seed, alphabet, prefixes, true, 1500);
+  }
+
+  private static void check(long seed, int alphabet, boolean prefixes, boolean longRuns, int length) {
+    World oracle = new World(seed, alphabet, prefixes, false, longRuns);
+    World fast = new World(seed, alphabet, prefixes, true, longRuns);
     Random stream = new Random(seed ^ 0x5DEECE66DL);
-    for (int pos = 0; pos < 400; pos++) {
-      long token = 1 + stream.nextInt(alphabet);
+    long[] replayed = null;
+    int at = 0;
+    for (int pos = 0; pos < length; pos++) {
+      if (longRuns && (replayed == null || at == replayed.length)) {
+        replayed = stream.nextInt(4) == 0 ? null : oracle.seqs.get(stream.nextInt(oracle.seqs.size()));
+        at = 0;
+      }
+      long token = replayed != null && stream.nextInt(40) != 0 ? replayed[at++] : 1 + stream.nextInt(alphabet);
       boolean ingest = stream.nextInt(16) == 0;
-      oracle.step(token, pos, ingest);
-      fast.step(token, pos, ingest);
+      long dropBefore = longRuns && stream.nextInt(30) == 0 ? pos - stream.nextInt(50) : -1;
+      oracle.step(token, pos, ingest, dropBefore);
+      fast.step(token, pos, ingest, dropBefore);
       assertThat(fast.events).as("what the walker was told, up to position %d", pos).isEqualTo(oracle.events);
       assertThat(fast.open()).as("the open pointers after position %d", pos).isEqualTo(oracle.open());
     }
@@ -45,13 +69,16 @@ class PointersProperties {
     final boolean prefixes;
     final List<String> events = new ArrayList<>();
     final List<Trie.Node<String>> stored = new ArrayList<>();
+    final List<long[]> seqs = new ArrayList<>();
+    final boolean longRuns;
     /** The node-by-node pointers (the oracle), or null when {@link #pointers} is under test. */
     final List<Trie.Node<String>> nodes;
     final List<Long> starts;
     final Pointers<String> pointers;
 
-    World(long seed, int alphabet, boolean prefixes, boolean fast) {
+    World(long seed, int alphabet, boolean prefixes, boolean fast, boolean longRuns) {
       this.changes = new Random(seed);
+      this.longRuns = longRuns;
       this.alphabet = alphabet;
       this.prefixes = prefixes;
       this.nodes = fast ? null : new ArrayList<>();
@@ -62,13 +89,25 @@ class PointersProperties {
       }
     }
 
-    void step(long token, long pos, boolean ingest) {
+    void step(long token, long pos, boolean ingest, long dropBefore) {
       if (ingest) {
         for (int k = changes.nextInt(4); k >= 0; k--) {
           if (changes.nextBoolean() || stored.isEmpty()) {
             insert();
           } else {
             remove();
+          }
+        }
+      }
+      if (dropBefore >= 0) { // as an issued match drops the pointers it overlaps
+        if (pointers != null) {
+          pointers.dropStartingBefore(dropBefore);
+        } else {
+          for (int i = nodes.size() - 1; i >= 0; i--) {
+            if (starts.get(i) < dropBefore) {
+              nodes.remove(i);
+              starts.remove(i);
+            }
           }
         }
       }
@@ -119,8 +158,12 @@ class PointersProperties {
     @Override
     public void diverged(int i, Trie.Node<String> node, long start) {
       events.add("pointer " + i + " diverged at " + path(node) + " from " + start);
-      if (changes.nextInt(3) == 0) {
+      int change = changes.nextInt(longRuns ? 4 : 3);
+      if (change == 0) {
         insert(); // as a split inserts the pieces of the trace whose match broke
+      } else if (change == 3 && !stored.isEmpty()) {
+        insert(pathOf(node)); // as settling a guess inserts the part matched, and drops a trace
+        remove();
       }
     }
 
@@ -133,11 +176,36 @@ class PointersProperties {
     }
 
     private void insert() {
-      long[] seq = new long[1 + changes.nextInt(10)];
-      for (int k = 0; k < seq.length; k++) {
-        seq[k] = 1 + changes.nextInt(alphabet);
+      long[] seq;
+      if (longRuns && !seqs.isEmpty() && changes.nextInt(3) == 0) { // a stored sequence cut or extended
+        long[] base = seqs.get(changes.nextInt(seqs.size()));
+        seq = Arrays.copyOf(base, changes.nextBoolean() ? 1 + changes.nextInt(base.length)
+            : base.length + 1 + changes.nextInt(300));
+        for (int k = base.length; k < seq.length; k++) {
+          seq[k] = 1 + changes.nextInt(alphabet);
+        }
+      } else {
+        seq = new long[1 + changes.nextInt(longRuns && changes.nextInt(5) == 0 ? 600 : 10)];
+        for (int k = 0; k < seq.length; k++) {
+          seq[k] = 1 + changes.nextInt(alphabet);
+        }
       }
-      stored.add(trie.insert(seq, "seq" + stored.size()));
+      insert(seq);
+    }
+
+    private void insert(long[] seq) {
+      if (seq.length > 0) {
+        seqs.add(seq);
+        stored.add(trie.insert(seq, "seq" + stored.size()));
+      }
+    }
+
+    private static long[] pathOf(Trie.Node<String> node) {
+      long[] seq = new long[node.depth];
+      for (Trie.Node<String> n = node; n.parent != null; n = n.parent) {
+        seq[n.depth - 1] = n.token;
+      }
+      return seq;
     }
 
     private void remove() {
