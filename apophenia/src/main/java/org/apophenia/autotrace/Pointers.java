@@ -11,16 +11,19 @@ import java.util.Arrays;
  * {@code run.nodes[at]}. While the token is the run's next one and leads to a node inside the run,
  * a step is one comparison and nothing else happens ({@link #advance}); only a step into the run's
  * last node, or off the run (another child, or none), reads a node and tells the {@link Walker}. In a loop's trie
- * nearly every position starts a pointer and most nodes are plain, so this replaces dozens of loads
+ * nearly every position starts a pointer and most nodes are passable, so this replaces dozens of loads
  * of scattered nodes per operation with reads of a few shared arrays. The decisions are those of
  * stepping node by node ({@code PointersProperties} checks them against that).
  *
  * <p><b>Changes to the trie.</b> A run is valid for one {@linkplain Trie#version version}; when the
  * trie has changed, every pointer is re-anchored at its own node before it steps again (its node is
- * the same object, pruned or not), at O(pointers) plus the runs built again.
+ * the same object, pruned or not), on a run of no step ({@link Trie#bare}): O(pointers), nothing
+ * built. A pointer builds a run again when it reaches the end of its run, as long as the trie has
+ * stayed unchanged ({@link #stable}) and no longer; while the trie changes more often than every
+ * {@link Trie#MIN_RUN} operations, pointers step node by node, as before runs.
  *
  * <p>Parallel arrays, compacted in place while advancing: no allocation per operation once grown,
- * except the runs built after a change to the trie.
+ * except the runs built when a pointer reaches a node whose run is not built yet.
  */
 final class Pointers<T> {
   /** What a pointer's step does besides moving it: decided by the trie's owner. */
@@ -31,7 +34,11 @@ final class Pointers<T> {
      */
     void diverged(int i, Trie.Node<T> node, long start);
 
-    /** A pointer that started at {@code start} stepped into {@code next}, which is not plain; returns whether it stays open. */
+    /**
+     * A pointer that started at {@code start} stepped into {@code next}, the last node of its run
+     * or a node off it; returns whether it stays open. It must not change the trie (a walker that
+     * needs to, promotes after the step, as {@link OccurrenceWatcher} does).
+     */
     boolean reached(Trie.Node<T> next, long start);
   }
 
@@ -42,6 +49,13 @@ final class Pointers<T> {
   int size;
   /** The trie's version when the runs were read. */
   private int version;
+  /**
+   * Steps since the trie last changed, the length of the runs asked for (see {@link Trie#MAX_RUN}):
+   * after a change every pointer's run is built again, so its cost stays a few nodes per pointer
+   * when the trie changes often, and the runs grow long only where it stays unchanged. Runs built
+   * between two changes cost at most about twice the steps taken along them.
+   */
+  private int stable;
 
   Pointers(Trie<T> trie) {
     this.trie = trie;
@@ -50,7 +64,7 @@ final class Pointers<T> {
 
   /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one) at {@code node}. */
   void set(int i, Trie.Node<T> node, long start) {
-    put(i, trie.run(node), 0, start);
+    put(i, trie.run(node, stable), 0, start);
   }
 
   private void put(int i, Trie.Run<T> run, int j, long start) {
@@ -83,7 +97,10 @@ final class Pointers<T> {
    */
   int advance(long token, Walker<T> walker) {
     if (version != trie.version()) {
+      stable = 0;
       reread(0, size);
+    } else if (stable < Trie.MAX_RUN) {
+      stable++;
     }
     int w = 0;
     int n = size;
@@ -107,11 +124,12 @@ final class Pointers<T> {
       if (next == null) {
         walker.diverged(i, r.nodes[j], start);
         if (version != trie.version()) { // the walker changed the trie: the rest read it again
+          stable = 0;
           reread(0, w);
           reread(i + 1, n);
         }
       } else if (walker.reached(next, start)) {
-        runs[w] = trie.run(next);
+        runs[w] = trie.run(next, stable);
         at[w] = 0;
         starts[w++] = start;
       }
@@ -122,7 +140,7 @@ final class Pointers<T> {
   /** Re-anchors pointers {@code [from, to)} at their own nodes, at the trie's current version. */
   private void reread(int from, int to) {
     for (int i = from; i < to; i++) {
-      runs[i] = trie.run(node(i));
+      runs[i] = trie.bare(node(i));
       at[i] = 0;
     }
     version = trie.version();

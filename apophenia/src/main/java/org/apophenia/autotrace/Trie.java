@@ -37,6 +37,8 @@ final class Trie<T> {
     private Run<T> run;
     /** Of several children, the one a step took last (a run goes on through it), or null. */
     private Node<T> taken;
+    /** The run of no step from this node, made once: valid at every version. */
+    private Run<T> bare;
 
     Node(Node<T> parent, long token, int depth) {
       this.parent = parent;
@@ -130,18 +132,24 @@ final class Trie<T> {
   static final class Run<T> {
     final Node<T>[] nodes;
     final long[] tokens;
+    /** Whether it ends where the path does (a node that is not passable), not at the length asked. */
+    final boolean whole;
 
-    Run(Node<T>[] nodes, long[] tokens) {
+    Run(Node<T>[] nodes, long[] tokens, boolean whole) {
       this.nodes = nodes;
       this.tokens = tokens;
+      this.whole = whole;
     }
   }
 
   /**
-   * The most steps a run holds: a run is built again for every anchor a pointer sits on after each
-   * change to the trie, so a very long trace's path is built a bounded piece at a time.
+   * The most steps a run holds, and the fewest worth building: a pointer asks for as many as the trie
+   * has stayed unchanged for (see {@link Pointers}), and below {@code MIN_RUN} gets a {@link #bare}
+   * run, so that where the trie changes often pointers step node by node, with nothing built, and
+   * where it stays unchanged their runs grow.
    */
   static final int MAX_RUN = 256;
+  static final int MIN_RUN = 8;
 
   private final Node<T> root = new Node<>(null, 0, 0);
   private int size;
@@ -161,14 +169,27 @@ final class Trie<T> {
     return version;
   }
 
-  /** The run from {@code anchor} at the current version (built at most once per version and node). */
-  Run<T> run(Node<T> anchor) {
+  /**
+   * The run from {@code anchor} at the current version, at least {@code want} steps long unless the
+   * path ends sooner (at most {@link #MAX_RUN}): the cached one if it is long enough, else built
+   * again, in O(its length).
+   */
+  Run<T> run(Node<T> anchor, int want) {
+    if (want < MIN_RUN) {
+      return bare(anchor); // the trie changes too often for a run to pay for its building
+    }
     Run<T> r = anchor.run;
-    if (r != null) {
+    if (r != null && (r.whole || r.tokens.length >= want)) {
       return r;
     }
+    int cap = Math.min(Math.max(want, MIN_RUN), MAX_RUN);
     int m = 0;
-    for (Node<T> c = anchor.likelyChild(); c != null && m < MAX_RUN; c = c.likelyChild()) {
+    boolean whole = true;
+    for (Node<T> c = anchor.likelyChild(); c != null; c = c.likelyChild()) {
+      if (m == cap) {
+        whole = false;
+        break;
+      }
       m++;
       if (!c.passable()) {
         break;
@@ -184,9 +205,23 @@ final class Trie<T> {
       tokens[j] = c.token;
       nodes[j + 1] = c;
     }
-    r = new Run<>(nodes, tokens);
+    if (anchor.run == null) {
+      anchors.add(anchor);
+    }
+    r = new Run<>(nodes, tokens, whole);
     anchor.run = r;
-    anchors.add(anchor);
+    return r;
+  }
+
+  /** The run of no step from {@code node}: a pointer on it steps node by node until it is re-anchored. */
+  Run<T> bare(Node<T> node) {
+    Run<T> r = node.bare;
+    if (r == null) {
+      @SuppressWarnings("unchecked")
+      Node<T>[] nodes = new Node[] {node};
+      r = new Run<>(nodes, new long[0], false);
+      node.bare = r;
+    }
     return r;
   }
 
