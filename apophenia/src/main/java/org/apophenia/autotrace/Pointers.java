@@ -17,10 +17,10 @@ import java.util.Arrays;
  *
  * <p><b>Changes to the trie.</b> A run is valid for one {@linkplain Trie#version version}; when the
  * trie has changed, every pointer is re-anchored at its own node before it steps again (its node is
- * the same object, pruned or not), on a run of no step ({@link Trie#bare}): O(pointers), nothing
- * built. A pointer builds a run again when it reaches the end of its run, as long as the trie has
- * stayed unchanged ({@link #stable}) and no longer; while the trie changes more often than every
- * {@link Trie#MIN_RUN} operations, pointers step node by node, as before runs.
+ * the same object, pruned or not), on no run: O(pointers), nothing built. It steps node by node
+ * until it reaches a node that is not passable, where the pointers passing share a run. Runs are
+ * built as long as the trie has stayed unchanged ({@link #stable}) and no longer; while it changes
+ * more often than every {@link Trie#MIN_RUN} operations, pointers step node by node, as before.
  *
  * <p>Parallel arrays, compacted in place while advancing: no allocation per operation once grown,
  * except the runs built when a pointer reaches a node whose run is not built yet.
@@ -43,6 +43,7 @@ final class Pointers<T> {
   }
 
   private final Trie<T> trie;
+  /** Pointer {@code i}'s run ({@code at[i] >= 0}: its node is the run's {@code at[i]}-th), or its node ({@code at[i] < 0}: on no run). */
   Object[] runs = new Object[16];
   int[] at = new int[16];
   long[] starts = new long[16];
@@ -51,9 +52,8 @@ final class Pointers<T> {
   private int version;
   /**
    * Steps since the trie last changed, the length of the runs asked for (see {@link Trie#MAX_RUN}):
-   * after a change every pointer's run is built again, so its cost stays a few nodes per pointer
-   * when the trie changes often, and the runs grow long only where it stays unchanged. Runs built
-   * between two changes cost at most about twice the steps taken along them.
+   * below {@link Trie#MIN_RUN} no run is built, so a trie that changes often costs what stepping
+   * node by node does, and the runs grow long only where the trie stays unchanged.
    */
   private int stable;
 
@@ -64,10 +64,6 @@ final class Pointers<T> {
 
   /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one) at {@code node}. */
   void set(int i, Trie.Node<T> node, long start) {
-    put(i, trie.run(node, stable), 0, start);
-  }
-
-  private void put(int i, Trie.Run<T> run, int j, long start) {
     if (i == size) {
       if (size == runs.length) {
         runs = Arrays.copyOf(runs, size * 2);
@@ -76,18 +72,29 @@ final class Pointers<T> {
       }
       size++;
     }
-    runs[i] = run;
-    at[i] = j;
+    anchor(i, node, true);
     starts[i] = start;
   }
 
-  @SuppressWarnings("unchecked")
-  private Trie.Run<T> run(int i) {
-    return (Trie.Run<T>) runs[i];
+  /**
+   * Puts pointer {@code i} at {@code node}: at the start of the node's run, or on no run when the trie
+   * changed too recently for runs to pay ({@link #stable}), or when the pointer comes from no run and
+   * the node is passable (a run from there would be its own, costing what it saves).
+   */
+  private void anchor(int i, Trie.Node<T> node, boolean fromRun) {
+    if (stable < Trie.MIN_RUN || !fromRun && node.passable()) {
+      runs[i] = node;
+      at[i] = -1;
+    } else {
+      runs[i] = trie.run(node, stable);
+      at[i] = 0;
+    }
   }
 
+  @SuppressWarnings("unchecked")
   Trie.Node<T> node(int i) {
-    return run(i).nodes[at[i]];
+    Object o = runs[i];
+    return at[i] < 0 ? (Trie.Node<T>) o : ((Trie.Run<T>) o).nodes[at[i]];
   }
 
   /**
@@ -95,6 +102,7 @@ final class Pointers<T> {
    * order; returns how many stay (the pointers after them are stale: {@link #truncate} or
    * {@link #set} the next).
    */
+  @SuppressWarnings("unchecked")
   int advance(long token, Walker<T> walker) {
     if (version != trie.version()) {
       stable = 0;
@@ -105,43 +113,51 @@ final class Pointers<T> {
     int w = 0;
     int n = size;
     for (int i = 0; i < n; i++) {
-      Trie.Run<T> r = run(i);
+      Object o = runs[i];
       int j = at[i];
-      long[] tokens = r.tokens;
+      boolean onRun = j >= 0;
+      Trie.Node<T> node = null;
       Trie.Node<T> next;
-      if (j < tokens.length && tokens[j] == token) {
-        if (j + 1 < tokens.length) { // a passable node: nothing to do but stay open
-          runs[w] = r;
-          at[w] = j + 1;
-          starts[w++] = starts[i];
-          continue;
+      if (onRun) {
+        Trie.Run<T> r = (Trie.Run<T>) o;
+        long[] tokens = r.tokens;
+        if (j < tokens.length && tokens[j] == token) {
+          if (j + 1 < tokens.length) { // a passable node: nothing to do but stay open
+            runs[w] = r;
+            at[w] = j + 1;
+            starts[w++] = starts[i];
+            continue;
+          }
+          next = r.nodes[j + 1];
+        } else {
+          node = r.nodes[j];
+          next = node.child(token); // off the run: another child, or none
         }
-        next = r.nodes[j + 1];
       } else {
-        next = r.nodes[j].child(token); // off the run: another child, or none
+        node = (Trie.Node<T>) o; // on no run: node by node
+        next = node.child(token);
       }
       long start = starts[i];
       if (next == null) {
-        walker.diverged(i, r.nodes[j], start);
+        walker.diverged(i, node, start);
         if (version != trie.version()) { // the walker changed the trie: the rest read it again
           stable = 0;
           reread(0, w);
           reread(i + 1, n);
         }
       } else if (walker.reached(next, start)) {
-        runs[w] = trie.run(next, stable);
-        at[w] = 0;
+        anchor(w, next, onRun);
         starts[w++] = start;
       }
     }
     return w;
   }
 
-  /** Re-anchors pointers {@code [from, to)} at their own nodes, at the trie's current version. */
+  /** Puts pointers {@code [from, to)} on no run, at their own nodes, at the trie's current version. */
   private void reread(int from, int to) {
     for (int i = from; i < to; i++) {
-      runs[i] = trie.bare(node(i));
-      at[i] = 0;
+      runs[i] = node(i);
+      at[i] = -1;
     }
     version = trie.version();
   }

@@ -37,8 +37,6 @@ final class Trie<T> {
     private Run<T> run;
     /** Of several children, the one a step took last (a run goes on through it), or null. */
     private Node<T> taken;
-    /** The run of no step from this node, made once: valid at every version. */
-    private Run<T> bare;
 
     Node(Node<T> parent, long token, int depth) {
       this.parent = parent;
@@ -79,7 +77,7 @@ final class Trie<T> {
     }
 
     /** No payload and a child: a pointer stepping into it has nothing to do but stay open. */
-    private boolean passable() {
+    boolean passable() {
       return payload == null && hasChildren();
     }
 
@@ -144,9 +142,8 @@ final class Trie<T> {
 
   /**
    * The most steps a run holds, and the fewest worth building: a pointer asks for as many as the trie
-   * has stayed unchanged for (see {@link Pointers}), and below {@code MIN_RUN} gets a {@link #bare}
-   * run, so that where the trie changes often pointers step node by node, with nothing built, and
-   * where it stays unchanged their runs grow.
+   * has stayed unchanged for (see {@link Pointers}), and below {@code MIN_RUN} steps node by node,
+   * so that where the trie changes often nothing is built, and where it stays unchanged runs grow.
    */
   static final int MAX_RUN = 256;
   static final int MIN_RUN = 8;
@@ -170,17 +167,14 @@ final class Trie<T> {
   }
 
   /**
-   * The run from {@code anchor} at the current version, at least {@code want} steps long unless the
-   * path ends sooner (at most {@link #MAX_RUN}): the cached one if it is long enough, else built
-   * again, in O(its length).
+   * The run from {@code anchor} at the current version, at least half of {@code want} steps long
+   * unless the path ends sooner (at most {@link #MAX_RUN}): the cached one if it is, else built again
+   * {@code want} long, in O(its length).
    */
   Run<T> run(Node<T> anchor, int want) {
-    if (want < MIN_RUN) {
-      return bare(anchor); // the trie changes too often for a run to pay for its building
-    }
     Run<T> r = anchor.run;
-    if (r != null && (r.whole || r.tokens.length >= want)) {
-      return r;
+    if (r != null && (r.whole || 2 * r.tokens.length >= Math.min(want, MAX_RUN))) {
+      return r; // long enough: rebuilt only once twice as long is wanted, so builds cost O(1) a step
     }
     int cap = Math.min(Math.max(want, MIN_RUN), MAX_RUN);
     int m = 0;
@@ -210,18 +204,6 @@ final class Trie<T> {
     }
     r = new Run<>(nodes, tokens, whole);
     anchor.run = r;
-    return r;
-  }
-
-  /** The run of no step from {@code node}: a pointer on it steps node by node until it is re-anchored. */
-  Run<T> bare(Node<T> node) {
-    Run<T> r = node.bare;
-    if (r == null) {
-      @SuppressWarnings("unchecked")
-      Node<T>[] nodes = new Node[] {node};
-      r = new Run<>(nodes, new long[0], false);
-      node.bare = r;
-    }
     return r;
   }
 
