@@ -184,8 +184,9 @@ final class Pointers<T> {
   /**
    * Keeps the first {@code n} pointers. The slots beyond are not cleared: they are overwritten as
    * pointers are added, and clearing them on every step (a fill per operation) cost as much as the
-   * step itself with hundreds of pointers open; the stale runs they keep alive are at most the
-   * array's capacity, the most pointers ever open at once.
+   * step itself with hundreds of pointers open; what they keep alive is at most one run (up to
+   * {@link Trie#MAX_RUN} + 1 nodes, possibly pruned since) or node per slot of the array's capacity,
+   * the most pointers ever open at once.
    */
   void truncate(int n) {
     size = n;
