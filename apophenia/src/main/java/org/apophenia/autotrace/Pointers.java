@@ -7,20 +7,23 @@ import java.util.Arrays;
  * match started, in increasing order of start. At most one pointer per start position, so never more
  * than the trie's depth. Not thread-safe.
  *
- * <p><b>Representation.</b> A pointer is a {@link Trie.Run} and an index into it: its node is
- * {@code run.nodes[at]}. While the token is the run's next one and leads to a node inside the run,
- * a step is one comparison and nothing else happens ({@link #advance}); only a step into the run's
- * last node, or off the run (another child, or none), reads a node and tells the {@link Walker}. In a loop's trie
- * nearly every position starts a pointer and most nodes are passable, so this replaces dozens of loads
- * of scattered nodes per operation with reads of a few shared arrays. The decisions are those of
- * stepping node by node ({@code PointersProperties} checks them against that).
+ * <p><b>Representation.</b> A pointer is a {@link Trie.Run} and an index into it (its node is
+ * {@code run.nodes[at]}), or a node on no run. While the token is its run's next one and leads to a
+ * node inside the run, a step is one comparison and nothing else happens ({@link #advance}); a step
+ * into the run's last node, off the run (another child, or none) or from a node on no run reads a
+ * node and tells the {@link Walker}. In a loop's trie nearly every position starts a pointer and
+ * most nodes are passable, so runs replace dozens of loads of scattered nodes per operation with
+ * reads of a few shared arrays. The decisions are those of stepping node by node
+ * ({@code PointersProperties} checks them against that).
  *
- * <p><b>Changes to the trie.</b> A run is valid for one {@linkplain Trie#version version}; when the
- * trie has changed, every pointer is re-anchored at its own node before it steps again (its node is
- * the same object, pruned or not), on no run: O(pointers), nothing built. It steps node by node
+ * <p><b>Changes to the trie.</b> A run is valid for one {@linkplain Trie#version version}. When the
+ * trie has changed, every pointer is put back on its own node, on no run, before it steps again (its
+ * node is the same object, pruned or not): O(pointers), nothing built. It then steps node by node
  * until it reaches a node that is not passable, where the pointers passing share a run. Runs are
- * built as long as the trie has stayed unchanged ({@link #stable}) and no longer; while it changes
- * more often than every {@link Trie#MIN_RUN} operations, pointers step node by node, as before.
+ * built only as long as the trie has stayed unchanged ({@link #stable}); while it changes more often
+ * than every {@link Trie#MIN_RUN} operations, no run is built at all. {@code PointerRunsBenchmark}
+ * measures the worst layout (one chain with a pointer at every depth), where that costs up to 1.7
+ * times stepping node by node.
  *
  * <p>Parallel arrays, compacted in place while advancing: no allocation per operation once grown,
  * except the runs built when a pointer reaches a node whose run is not built yet.
@@ -43,7 +46,10 @@ final class Pointers<T> {
   }
 
   private final Trie<T> trie;
-  /** Pointer {@code i}'s run ({@code at[i] >= 0}: its node is the run's {@code at[i]}-th), or its node ({@code at[i] < 0}: on no run). */
+  /**
+   * Pointer {@code i}'s run (if {@code at[i] >= 0}: its node is the run's {@code at[i]}-th), or its
+   * node (on no run).
+   */
   Object[] runs = new Object[16];
   int[] at = new int[16];
   long[] starts = new long[16];
@@ -52,8 +58,8 @@ final class Pointers<T> {
   private int version;
   /**
    * Steps since the trie last changed, the length of the runs asked for (see {@link Trie#MAX_RUN}):
-   * below {@link Trie#MIN_RUN} no run is built, so a trie that changes often costs what stepping
-   * node by node does, and the runs grow long only where the trie stays unchanged.
+   * below {@link Trie#MIN_RUN} no run is built, and runs grow long only where the trie stays
+   * unchanged.
    */
   private int stable;
 
@@ -62,7 +68,10 @@ final class Pointers<T> {
     this.version = trie.version();
   }
 
-  /** Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one) at {@code node}. */
+  /**
+   * Puts pointer {@code i} (at most {@link #size}: the slot after the last grows the set by one) at
+   * {@code node}.
+   */
   void set(int i, Trie.Node<T> node, long start) {
     if (i == size) {
       if (size == runs.length) {

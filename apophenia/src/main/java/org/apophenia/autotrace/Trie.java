@@ -15,9 +15,8 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
  * but stay open: {@link #run} gives a path of such nodes from a node as two arrays, so that
  * {@link Pointers} step a pointer along it by comparing tokens, without loading a node or a child
  * map (a pointer per start position, in a loop's trie, is dozens of scattered nodes per operation).
- * Where a node has several children the path goes on through any one of them. (Going on through
- * the one a lookup took last cost a store per lookup at such nodes: 12% more on a stream with 602
- * traces, in the issuing-thread harness.)
+ * Where a node has several children the path goes on through any one of them (remembering the one
+ * a lookup took would cost a store at every lookup there).
  * A run is valid for the trie's {@link #version}, which every insertion and removal moves on; a
  * change also drops the runs the nodes cached, so memory holds runs only of the current version
  * (at most {@link #MAX_RUN} nodes each, one per node a pointer was put at) and of open pointers.
