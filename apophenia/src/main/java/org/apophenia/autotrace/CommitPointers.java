@@ -57,9 +57,8 @@ final class CommitPointers implements Pointers.Walker<Trace> {
     }
     p.truncate(w);
     if (first != null && reached(first, pos)) {
-      p.set(w++, first, pos);
+      p.set(w, first, pos); // the slot after the last: the set grows by one
     }
-    p.truncate(w);
   }
 
   /** The token and position being stepped on, for the walker's calls. */

@@ -213,9 +213,8 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
     Trie.Node<Candidate> first = trie.root().child(token);
     p.truncate(w);
     if (first != null && reached(first, pos)) {
-      p.set(w++, first, pos);
+      p.set(w, first, pos); // the slot after the last: the set grows by one
     }
-    p.truncate(w);
     if (why != null && p.size > 0) { // the operation is inside a candidate's occurrence so far
       why.mark(pos, pos + 1, Reason.NOT_PROMOTED, (long) visitsBelow(p.node(0)), threshold());
     }

@@ -1,6 +1,8 @@
 package org.apophenia.autotrace;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
  * A trie over token sequences whose terminal nodes carry a payload (a {@link Candidate} in the
@@ -141,7 +143,10 @@ final class Trie<T> {
    * The nodes holding a run built at this version: a change to the trie drops their runs, so that no
    * node keeps a stale run (and, through it, nodes pruned since) alive. Amortised against the builds.
    */
-  private final java.util.ArrayList<Node<T>> anchors = new java.util.ArrayList<>();
+  private final ArrayList<Node<T>> anchors = new ArrayList<>();
+  /** The path {@link #run} walks, reused. */
+  @SuppressWarnings("unchecked")
+  private final Node<T>[] scratch = new Node[MAX_RUN + 1];
 
   Node<T> root() {
     return root;
@@ -158,11 +163,13 @@ final class Trie<T> {
    * {@code want} long, in O(its length).
    */
   Run<T> run(Node<T> anchor, int want) {
+    int cap = Math.min(Math.max(want, MIN_RUN), MAX_RUN);
     Run<T> r = anchor.run;
-    if (r != null && (r.whole || 2 * r.tokens.length >= Math.min(want, MAX_RUN))) {
+    if (r != null && (r.whole || 2 * r.tokens.length >= cap)) {
       return r; // long enough: rebuilt only once twice as long is wanted, so builds cost O(1) a step
     }
-    int cap = Math.min(Math.max(want, MIN_RUN), MAX_RUN);
+    Node<T>[] path = scratch;
+    path[0] = anchor;
     int m = 0;
     boolean whole = true;
     for (Node<T> c = anchor.likelyChild(); c != null; c = c.likelyChild()) {
@@ -170,20 +177,16 @@ final class Trie<T> {
         whole = false;
         break;
       }
-      m++;
+      path[++m] = c;
       if (!c.passable()) {
         break;
       }
     }
-    @SuppressWarnings("unchecked")
-    Node<T>[] nodes = new Node[m + 1];
+    Node<T>[] nodes = Arrays.copyOf(path, m + 1);
+    Arrays.fill(path, 0, m + 1, null);
     long[] tokens = new long[m];
-    Node<T> c = anchor;
-    nodes[0] = c;
     for (int j = 0; j < m; j++) {
-      c = c.likelyChild();
-      tokens[j] = c.token;
-      nodes[j + 1] = c;
+      tokens[j] = nodes[j + 1].token;
     }
     if (anchor.run == null) {
       anchors.add(anchor);
