@@ -196,7 +196,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   void ingest() {
     List<MiningResult> due = finder.due(position);
     for (int i = 0; i < due.size(); i++) {
-      watcher.ingest(due.get(i), finder.dueWindowStart(i), issuer.position());
+      finder.ingested(i, watcher.ingest(due.get(i), finder.dueWindowStart(i), issuer.position()));
     }
   }
 

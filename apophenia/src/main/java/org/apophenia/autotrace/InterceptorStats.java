@@ -23,6 +23,7 @@ public final class InterceptorStats {
   private final long jobsFailed;
   private final long jobsBackedOff;
   private final long jobsCaughtUp;
+  private final long jobsStale;
   private final long jobsMinedInline;
   private final long windowsWithoutRepeats;
   private final long variantsRefused;
@@ -59,6 +60,7 @@ public final class InterceptorStats {
     this.jobsFailed = finder.jobsFailed;
     this.jobsBackedOff = finder.jobsBackedOff();
     this.jobsCaughtUp = finder.jobsCaughtUp;
+    this.jobsStale = finder.jobsStale();
     this.jobsMinedInline = finder.jobsMinedInline;
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
     this.variantsRefused = cache.variantsRefused;
@@ -66,8 +68,8 @@ public final class InterceptorStats {
     this.waits = finder.waits;
     this.waitInterval = finder.interval();
     this.waitIntervalDoublings = finder.waitIntervalDoublings;
-    this.miningCpuNanos = finder.miningCpuNanos.sum();
-    this.tokensMined = finder.tokensMined.sum();
+    this.miningCpuNanos = finder.mining.cpuNanos.sum();
+    this.tokensMined = finder.mining.tokensMined.sum();
     this.candidates = watcher.size();
     this.traces = cache.size();
     this.promotions = cache.promotions;
@@ -154,8 +156,16 @@ public final class InterceptorStats {
   }
 
   /**
+   * Long windows not mined because the last results of their length added nothing to watch
+   * ({@code staleWindowSkips}; 0 when it is 0).
+   */
+  public long jobsStale() {
+    return jobsStale;
+  }
+
+  /**
    * Small jobs the application thread mined itself at their ingestion point because the mining
-   * thread had not started them (instead of waiting).
+   * thread had not finished them (instead of waiting; mined again if the mining thread had started).
    */
   public long jobsMinedInline() {
     return jobsMinedInline;
@@ -249,7 +259,7 @@ public final class InterceptorStats {
     return "InterceptorStats[ops=" + ops + ", untraceableOps=" + untraceableOps + ", tracedOps=" + tracedOps
         + ", reissuedOps=" + reissuedOps + ", tracesRecorded=" + tracesRecorded + ", reissues=" + reissues
         + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
-        + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff + ", jobsCaughtUp=" + jobsCaughtUp
+        + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff + ", jobsCaughtUp=" + jobsCaughtUp + ", jobsStale=" + jobsStale
         + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
         + ", variantsRefused=" + variantsRefused + ", rareRepeats=" + rareRepeats
         + ", waits=" + waits + ", waitInterval=" + waitInterval + ", waitIntervalDoublings=" + waitIntervalDoublings

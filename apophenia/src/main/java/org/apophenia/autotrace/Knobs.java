@@ -86,6 +86,20 @@ public final class Knobs {
           + "does, and a new phase's skipped windows are mined when its run comes), larger runs wait "
           + "longer for a new phase").define();
 
+  /**
+   * Launches of one long window length (over 512 tokens, the longest the application thread mines
+   * itself) skipped in a row at most once that length's last results added nothing to watch: after
+   * {@code r} such results, the next {@code min(2^r - 1, this)} are skipped ({@link StaleWindows}). On a
+   * noisy loop the back-off is reset again and again, and the long windows, most of the mining work,
+   * keep finding the loop's cached traces. An untraced run of 512 operations mines every length again
+   * (Legion: 0, mines every window). Measured effects: BENCHMARKS.md, "Noisy loops, fifth pass".
+   */
+  public static final Knob<Integer> STALE_WINDOW_SKIPS = knob("staleWindowSkips", Integer.class, 8).legion(0)
+      .flag("--stale-window-skips").range(0, 1 << 20, "any count")
+      .help("Launches of a long window length skipped in a row at most once its results add nothing new (0: never).")
+      .trades("more: less mining on noisy streams, a long loop of a new phase found later unless the phase "
+          + "starts with a long untraced run; 0: every long window is mined").define();
+
   /** Non-overlapping visits after which a candidate becomes a trace (Legion: 10). */
   public static final Knob<Integer> VISIT_THRESHOLD = knob("visitThreshold", Integer.class, 3).legion(10)
       .flag("--visit-threshold", "-lg:auto_trace:visit_threshold")

@@ -86,10 +86,12 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
 
   /**
    * Takes in the candidates of one mining job, whose window began at stream position
-   * {@code windowStart}, at stream position {@code now}.
+   * {@code windowStart}, at stream position {@code now}; returns whether it added anything to watch
+   * (false: every repeat it found is cached, a refused variant, or too rare).
    */
-  void ingest(MiningResult result, long windowStart, long now) {
+  boolean ingest(MiningResult result, long windowStart, long now) {
     updateRecentCoverage();
+    boolean added = false;
     List<long[]> seqs = result.sequences();
     int[] occ = result.occurrences();
     for (int i = 0; i < seqs.size(); i++) {
@@ -106,7 +108,7 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
             issuer.reissued(), minTraceLength, periodic);
         if (runs != null) {
           for (long[] run : runs) {
-            watch(run, occ[i], false, null, true, evidence, now);
+            added |= watch(run, occ[i], false, null, true, evidence, now);
           }
           continue;
         }
@@ -126,18 +128,20 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
           seq = LoopPhase.rotation(seq, k);
         }
       }
-      watch(seq, occ[i], periodic, continuation, false, evidence, now);
+      added |= watch(seq, occ[i], periodic, continuation, false, evidence, now);
     }
+    return added;
   }
 
   /**
    * Watches a mined candidate with the occurrences its window held, or promotes it at once;
    * {@code residue}: what reissued traces left untraced of a longer candidate ({@link Residue}).
+   * Returns false if the cache refuses it (it is cached, or a variant refused).
    */
-  private void watch(long[] seq, int occurrences, boolean periodic, long[] continuation, boolean residue,
+  private boolean watch(long[] seq, int occurrences, boolean periodic, long[] continuation, boolean residue,
       long evidence, long now) {
     if (cache.refuses(seq) || cache.refusesVariant(seq, periodic)) {
-      return;
+      return false;
     }
     int visits = countHistoryOccurrences ? occurrences : 0;
     Trie.Node<Candidate> node = trie.find(seq);
@@ -166,6 +170,7 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
     if (c.visits >= threshold()) {
       promote(c, now);
     }
+    return true;
   }
 
   /** Mined repeats dropped as too rare ({@link #rare}). */

@@ -1,9 +1,8 @@
 package org.apophenia.autotrace;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.lang.System.Logger.Level;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.apophenia.recorder.EventKind;
 import org.apophenia.recorder.Probe;
@@ -31,7 +29,9 @@ import org.apophenia.suffix.RulerSchedule;
  * is not done; there, if the job is small ({@value #MAX_INLINE_WINDOW} tokens at most, the built-in
  * miner) and the mining thread has not started it, the application thread mines it itself rather
  * than wait for a parked thread to be scheduled (counted in {@link #jobsMinedInline}, not in
- * {@link #waits}). Whoever mines a job, its result is the same.
+ * {@link #waits}); if the mining thread has started such a job and not finished it, the application
+ * thread mines the window again itself rather than wait for it (the thread's result is then
+ * discarded, and both count in {@link MeasuredMiner#tokensMined}). Whoever mines a job, its result is the same.
  *
  * <p><b>Deterministic ingestion.</b> A job launched at position {@code p} is ingested exactly at
  * position {@code p + interval} (the interval never shrinks, so a lane's jobs fall due in launch
@@ -56,7 +56,9 @@ import org.apophenia.suffix.RulerSchedule;
  * <p><b>Back-off.</b> While the stream is covered by known traces, most of the ruler's windows are
  * skipped; {@link BackOff} says which, when mining resumes at every length, and which skipped windows
  * to launch after all (due where they would have been, or at once if that point has passed). Skipped
- * windows count in {@link #jobsBackedOff}, those launched after all in {@link #jobsCaughtUp}.
+ * windows count in {@link #jobsBackedOff}, those launched after all in {@link #jobsCaughtUp}. A long
+ * window whose last results added nothing to watch is skipped for a few launches of its length
+ * ({@link StaleWindows}, counted in {@link #jobsStale}).
  *
  * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
  * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
@@ -91,7 +93,8 @@ final class TraceFinder {
   private final int maxInFlightJobs;
   private final boolean adaptiveWait;
   private final long jobTimeoutNanos;
-  private final Function<long[], MiningResult> miner;
+  /** The miner (FindRepeats unless one is injected), measured. */
+  final MeasuredMiner mining;
   private final RulerSchedule schedule;
   private final Collective collective;
   private final InterceptorListener listener;
@@ -105,9 +108,9 @@ final class TraceFinder {
   private int cursor;
   private long buffers;
   /** Jobs launched and not ingested, in launch order, which is also their ingestion order. */
-  private final Lane buffered;
+  private final MiningLane buffered;
   /** Windows across buffers, mined apart (see the class comment). */
-  private final Lane across;
+  private final MiningLane across;
   /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
   private final boolean builtInMiner;
   /** Windows that cannot hold a repeat are answered without mining (built-in miner only; else null). */
@@ -117,8 +120,9 @@ final class TraceFinder {
       CompletableFuture.completedFuture(MiningResult.EMPTY);
   /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
   private final List<MiningResult> dueResults = new ArrayList<>();
-  /** The position at which each of {@link #dueResults}' windows begins. */
+  /** The position at which each of {@link #dueResults}' windows begins, and its length. */
   private final LongArrayList dueStarts = new LongArrayList();
+  private final IntArrayList dueLengths = new IntArrayList();
   private long interval;
   /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
   private long nextDue = Long.MAX_VALUE;
@@ -130,6 +134,7 @@ final class TraceFinder {
   private final long maxInterval;
   private long nextJob;
   private final BackOff backOff;
+  private final StaleWindows stale;
   /** The windows {@link BackOff#takeCatchUp} hands back, as end and length pairs. */
   private final long[] catchUp = new long[2 * BackOff.SKIPPED_KEPT];
 
@@ -151,11 +156,11 @@ final class TraceFinder {
   long jobsCaughtUp;
   /** Windows answered by the filter (no repeat possible), not mined. */
   long windowsWithoutRepeats;
-  /** CPU time the mining thread spent in jobs (wall time where CPU time is not supported), and tokens mined. */
-  final LongAdder miningCpuNanos = new LongAdder();
-  final LongAdder tokensMined = new LongAdder();
-  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
-  private static final boolean THREAD_CPU = CPU.isCurrentThreadCpuTimeSupported();
+
+  /** Windows skipped because their length's last results added nothing ({@link StaleWindows}). */
+  long jobsStale() {
+    return stale.skipped;
+  }
 
   /**
    * The largest window the application thread mines itself when it reaches the job's ingestion point
@@ -178,15 +183,16 @@ final class TraceFinder {
     RepeatFinder repeats = RepeatFinder.of(minTraceLength, settings.get(Knobs.MAX_TRACE_LENGTH));
     boolean reduceToPeriod = settings.get(Knobs.REDUCE_TO_PERIOD);
     this.builtInMiner = miner == null;
-    this.miner = miner != null ? miner
-        : window -> MiningResult.mine(window, repeats, reduceToPeriod);
+    this.mining = new MeasuredMiner(miner != null ? miner
+        : window -> MiningResult.mine(window, repeats, reduceToPeriod), probe);
     this.schedule = new RulerSchedule(batchSize, multiScaleFactor);
-    this.buffered = new Lane(executor);
-    this.across = new Lane(acrossExecutor);
+    this.buffered = new MiningLane(executor);
+    this.across = new MiningLane(acrossExecutor);
     this.collective = collective;
     this.listener = listener;
     this.history = new long[historyBuffers * batchSize];
     this.backOff = new BackOff(settings.get(Knobs.BACK_OFF_RESET_RUN), history.length);
+    this.stale = new StaleWindows(settings.get(Knobs.STALE_WINDOW_SKIPS), MAX_INLINE_WINDOW);
     this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
         ? new RepeatFilter(minTraceLength, history.length) : null;
     this.interval = ingestionDelay;
@@ -237,7 +243,9 @@ final class TraceFinder {
       for (int k = 0; k < n; k++) {
         catchUp(catchUp[2 * k], (int) catchUp[2 * k + 1], position + 1);
       }
-      if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
+      if (stale.skip(w, untracedRun)) {
+        // counted there: the last results of this length repeated what is known
+      } else if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
           launch(window(position + 1, w), position + 1, w);
         } else {
@@ -294,7 +302,7 @@ final class TraceFinder {
    */
   private void launch(long[] window, long position, int w, long now) {
     boolean wide = w > batchSize;
-    Lane lane = wide ? across : buffered;
+    MiningLane lane = wide ? across : buffered;
     // a window across buffers is due a quarter of an operation per token later (at most a buffer, so
     // that these jobs, launched two buffers apart at least, still fall due in launch order)
     long delay = wide ? Math.max(interval, Math.min(w / 4, batchSize)) : interval;
@@ -310,52 +318,13 @@ final class TraceFinder {
     }
     if (window != null) {
       lane.last = lane.last.handleAsync((r, e) -> {
-        job.runIfUnclaimed(win -> mineMeasured(job, win));
+        job.runIfUnclaimed(win -> mining.mine(job, win));
         return null;
       }, lane.executor);
     }
     lane.jobs.add(job);
     nextDue = Math.min(nextDue, lane.jobs.peek().ingestPosition());
     jobsLaunched++;
-  }
-
-  /**
-   * Jobs in launch order, which is also their ingestion order, chained on one executor so that they
-   * run in that order.
-   */
-  private static final class Lane {
-    final ArrayDeque<MiningJob> jobs = new ArrayDeque<>();
-    final Executor executor;
-    /** The end of the chain of jobs handed to the executor: each runs after the previous one. */
-    CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
-
-    Lane(Executor executor) {
-      this.executor = executor;
-    }
-  }
-
-  /** Runs the miner on {@code job}'s window, adding its CPU time and tokens to the totals. */
-  private MiningResult mineMeasured(MiningJob job, long[] window) {
-    if (probe.mining()) {
-      probe.event(EventKind.JOB_STARTED, window.length, job.index());
-    }
-    long c0 = cpuNanos();
-    MiningResult r = null;
-    try {
-      r = miner.apply(window);
-      return r;
-    } finally {
-      long c1 = cpuNanos();
-      miningCpuNanos.add(c1 - c0);
-      tokensMined.add(window.length);
-      if (probe.mining()) {
-        probe.event(EventKind.JOB_FINISHED, r == null ? -1 : r.sequences().size(), job.index());
-      }
-    }
-  }
-
-  private static long cpuNanos() {
-    return THREAD_CPU ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
   }
 
   /**
@@ -369,13 +338,14 @@ final class TraceFinder {
     List<MiningResult> results = dueResults;
     results.clear();
     dueStarts.clear();
+    dueLengths.clear();
     due(buffered, position, results);
     due(across, position, results);
     updateNextDue();
     return results;
   }
 
-  private void due(Lane lane, long position, List<MiningResult> results) {
+  private void due(MiningLane lane, long position, List<MiningResult> results) {
     ArrayDeque<MiningJob> jobs = lane.jobs;
     MiningJob head = jobs.peek();
     while (head != null && head.ingestPosition() <= position) {
@@ -406,6 +376,7 @@ final class TraceFinder {
           jobsIngested++;
           results.add(r);
           dueStarts.add(j.launchPosition() - j.windowLength());
+          dueLengths.add(j.windowLength());
         } else {
           jobsFailed++;
         }
@@ -420,6 +391,14 @@ final class TraceFinder {
       }
       head = jobs.peek();
     }
+  }
+
+  /**
+   * The {@code i}-th result of the last {@link #due} was ingested; {@code added}: it added something
+   * to watch ({@link OccurrenceWatcher#ingest}).
+   */
+  void ingested(int i, boolean added) {
+    stale.ingested(dueLengths.getInt(i), added);
   }
 
   /** The position at which the window of the {@code i}-th result of the last {@link #due} begins. */
@@ -445,14 +424,22 @@ final class TraceFinder {
   }
 
   /**
-   * The job's result, or null if it failed or ran out of time: mined here if it is small and the
-   * mining thread has not started it, else awaited (a wait, counted).
+   * The job's result, or null if it failed or ran out of time: mined here if it is small and not
+   * done (again, if the mining thread has started it: mining is a pure function of the window, and
+   * the window is never written), else awaited (a wait, counted).
    */
   private MiningResult await(MiningJob j) {
     boolean waiting = false; // recorded as a "wait for mining" slice
-    if (!j.result().isDone() && builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW
-        && j.runIfUnclaimed(win -> mineMeasured(j, win))) {
+    boolean small = builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW;
+    if (!j.result().isDone() && small) {
       jobsMinedInline++;
+      if (!j.runIfUnclaimed(win -> mining.mine(j, win))) {
+        try {
+          return mining.mine(j, j.window());
+        } catch (RuntimeException e) {
+          // the mining thread fails the same way on the same window: its outcome is taken below
+        }
+      }
     } else if (!j.result().isDone()) {
       waits++;
       waiting = probe.mining();
@@ -484,13 +471,18 @@ final class TraceFinder {
 
   /** Drops the jobs not yet ingested (at close). */
   void cancelAll() {
-    for (Lane lane : new Lane[] {buffered, across}) {
+    for (MiningLane lane : new MiningLane[] {buffered, across}) {
       for (MiningJob j : lane.jobs) {
         j.drop();
       }
       lane.jobs.clear();
     }
     updateNextDue();
+  }
+
+  /** The next job of the lane within buffers, or null (tests: the job a mining thread would take next). */
+  MiningJob nextBufferedJob() {
+    return buffered.jobs.peek();
   }
 
   int inFlight() {

@@ -32,8 +32,9 @@
  *       recorder ({@code org.apophenia.recorder}) sees it, only under {@code --profile};
  *   <li><i>recognizer</i>, the paper's trace finder: {@code TraceFinder} (history, ruler sampling,
  *       asynchronous mining jobs, agreed ingestion), {@code BackOff} (which windows a covered
- *       stream skips, and when mining resumes) with {@code UntracedRecurrence}, {@code MiningJob},
- *       {@code MiningResult}, {@code RepeatFilter};
+ *       stream skips, and when mining resumes) with {@code UntracedRecurrence}, {@code StaleWindows}
+ *       (long windows whose results keep adding nothing), {@code MiningJob}, {@code MiningLane},
+ *       {@code MeasuredMiner}, {@code MiningResult}, {@code RepeatFilter};
  *   <li><i>watcher</i>: {@code OccurrenceWatcher} (candidates, their visits, the visit threshold,
  *       eviction, promotion, and what a mined candidate adds: {@code Residue}, {@code LoopPhase}),
  *       {@code Candidate};

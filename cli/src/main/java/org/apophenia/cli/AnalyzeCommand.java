@@ -291,8 +291,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     extra.put("miningBackedOff", stats.jobsBackedOff());
     extra.put("miningCaughtUp", stats.jobsCaughtUp());
+    extra.put("miningWindowsStale", stats.jobsStale());
     // jobs the issuing thread mined itself at their ingestion point (the mining thread had not
-    // started them): their CPU time is in both miningCpuNanosPerOp and issueCpuNanosPerOp
+    // finished them): their CPU time is in both miningCpuNanosPerOp and issueCpuNanosPerOp
     extra.put("miningJobsInline", stats.jobsMinedInline());
     extra.put("miningWindowsWithoutRepeats", stats.windowsWithoutRepeats());
     extra.put("tokensMined", stats.tokensMined());
