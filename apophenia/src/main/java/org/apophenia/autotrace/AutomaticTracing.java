@@ -1,6 +1,5 @@
 package org.apophenia.autotrace;
 
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,6 +28,8 @@ final class AutomaticTracing<O> extends Interceptor<O> {
   private final TraceFinder finder;
   private final TraceCache cache;
   private final OccurrenceWatcher watcher;
+  /** The due mining results, into the watcher at the issuer's position. */
+  private final TraceFinder.Ingestor toWatcher;
   private final CommitPointers pointers;
   private final TraceIssuer<O> issuer;
   private final Retirement retirement;
@@ -64,6 +65,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
     this.pointers = new CommitPointers(b.settings, cache);
     this.issuer = new TraceIssuer<>(b.settings, sink, cache, pointers);
     this.watcher = new OccurrenceWatcher(b.settings, cache, issuer);
+    this.toWatcher = (result, windowStart) -> watcher.ingest(result, windowStart, issuer.position());
     this.retirement = new Retirement(b.settings);
     Reasons reasons = b.reasons != null ? b.reasons : listener.reasons();
     if (reasons != null) { // --explain: the rooms' decision sites write their reasons here
@@ -194,10 +196,7 @@ final class AutomaticTracing<O> extends Interceptor<O> {
 
   /** The due mining results go to the watcher. */
   void ingest() {
-    List<MiningResult> due = finder.due(position);
-    for (int i = 0; i < due.size(); i++) {
-      finder.ingested(i, watcher.ingest(due.get(i), finder.dueWindowStart(i), issuer.position()));
-    }
+    finder.ingestDue(position, toWatcher);
   }
 
   /**

@@ -89,10 +89,11 @@ public final class Knobs {
   /**
    * Launches of one long window length (over 512 tokens, the longest the application thread mines
    * itself) skipped in a row at most once that length's last results added nothing to watch: after
-   * {@code r} such results, the next {@code min(2^r - 1, this)} are skipped ({@link StaleWindows}). On a
+   * {@code r} such results, one launch in {@code min(2^r - 1, this) + 1} is mined ({@link StaleWindows}). On a
    * noisy loop the back-off is reset again and again, and the long windows, most of the mining work,
-   * keep finding the loop's cached traces. An untraced run of 512 operations mines every length again
-   * (Legion: 0, mines every window). Measured effects: BENCHMARKS.md, "Noisy loops, fifth pass".
+   * keep finding the loop's cached traces. While 512 or more operations in a row go out untraced (a new
+   * phase), every length is mined (Legion: 0, mines every window). Measured effects: BENCHMARKS.md,
+   * "Noisy loops, fifth pass".
    */
   public static final Knob<Integer> STALE_WINDOW_SKIPS = knob("staleWindowSkips", Integer.class, 8).legion(0)
       .flag("--stale-window-skips").range(0, 1 << 20, "any count")

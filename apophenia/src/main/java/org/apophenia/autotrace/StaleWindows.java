@@ -12,11 +12,13 @@ import java.util.Arrays;
  * nothing). The application then waits for them at their ingestion points, for nothing.
  *
  * <p>So each window length longer than {@code minLength} keeps a count of its consecutive ingested
- * results that added nothing. After {@code r} of them, the next {@code min(2^r - 1, maxSkips)}
- * launches of that length are skipped (the ruler's other lengths go on as before). A result of that
- * length that adds something sets its count back to 0 and ends its skips. When {@code minLength} operations in a row go out
- * untraced, every count is set back to 0: that is not noise around a covered loop but a new phase,
- * and a new phase's long loop is found only by long windows.
+ * results that added nothing. While that count is {@code r > 0}, one launch of that length in
+ * {@code min(2^r - 1, maxSkips) + 1} is mined: a launch is mined and sets that many skips (from the
+ * count at that launch), and the launches after it are skipped until they are used up (the ruler's
+ * other lengths go on as before). A result of that length that adds something sets its count back
+ * to 0 and ends its skips. While {@code minLength} or more operations in a row have gone out
+ * untraced, every count and skip is set back to 0 at every operation: that is not noise around a
+ * covered loop but a new phase, and a new phase's long loop is found only by long windows.
  *
  * <p>Every input is a count of the stream's operations or an ingested result, and ingestion is
  * deterministic ({@link TraceFinder}), so the skips depend only on the stream and the settings, and
@@ -34,6 +36,8 @@ final class StaleWindows {
   private final int[] staleResults = new int[MAX_LENGTHS];
   private final int[] skipsLeft = new int[MAX_LENGTHS];
   private int known;
+  /** Whether some count or skip is not 0 (so that a long untraced run clears them once). */
+  private boolean dirty;
   /** Launches skipped. */
   long skipped;
 
@@ -48,18 +52,20 @@ final class StaleWindows {
   }
 
   /**
-   * Whether to skip the launch of a window of {@code w} tokens, with {@code untracedRun} operations
-   * forwarded untraced since the last traced one.
+   * Every operation: {@code untracedRun} operations have been forwarded untraced since the last
+   * traced one. O(1) unless a long run ends the skips, once per run.
    */
-  boolean skip(int w, long untracedRun) {
-    if (maxSkips == 0) {
-      return false;
-    }
-    if (untracedRun >= minLength) {
+  void untracedRun(long untracedRun) {
+    if (dirty && untracedRun >= minLength) {
       Arrays.fill(staleResults, 0, known, 0);
       Arrays.fill(skipsLeft, 0, known, 0);
+      dirty = false;
     }
-    if (w <= minLength) {
+  }
+
+  /** Whether to skip the launch of a window of {@code w} tokens. */
+  boolean skip(int w) {
+    if (maxSkips == 0 || w <= minLength) {
       return false;
     }
     int i = indexOf(w);
@@ -88,6 +94,8 @@ final class StaleWindows {
       staleResults[i] = added ? 0 : Math.min(staleResults[i] + 1, 62);
       if (added) {
         skipsLeft[i] = 0;
+      } else {
+        dirty = true;
       }
     }
   }

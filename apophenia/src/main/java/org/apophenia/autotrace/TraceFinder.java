@@ -61,12 +61,11 @@ import org.apophenia.suffix.RulerSchedule;
  * ({@link StaleWindows}, counted in {@link #jobsStale}).
  *
  * <p><b>Windows without repeats.</b> A window in which no string of {@code minTraceLength} tokens
- * occurs twice (the {@link RepeatFilter} knows in O(1), from one table probe per token) would be
- * mined to an empty result; its job is instead born done with that result, with no copy and no
- * hand-off, and ingested at the same point, so every decision is unchanged. On a stream that never
- * repeats this is every window: the mining thread then has nothing to do and the application never
- * waits for it. The filter pauses while the stream is covered (see back-off) and is not built for a
- * history longer than {@link RepeatFilter#MAX_HORIZON} or for an injected miner.
+ * occurs twice ({@link RepeatFilter}: O(1), one table probe per token) would be mined to an empty
+ * result; its job is born done with that result instead, with no copy and no hand-off, and ingested at
+ * the same point, so every decision is unchanged (on a stream that never repeats, every window). The
+ * filter pauses while the stream is covered, and is not built for a history longer than
+ * {@link RepeatFilter#MAX_HORIZON} or for an injected miner.
  *
  * <p><b>Windows across buffers.</b> Within a buffer the ruler schedule picks the windows; when a
  * buffer fills, the {@code k}-th, the window is the last {@code min(lowestOneBit(k), historyBuffers)}
@@ -156,7 +155,6 @@ final class TraceFinder {
   long jobsCaughtUp;
   /** Windows answered by the filter (no repeat possible), not mined. */
   long windowsWithoutRepeats;
-
   /** Windows skipped because their length's last results added nothing ({@link StaleWindows}). */
   long jobsStale() {
     return stale.skipped;
@@ -220,6 +218,7 @@ final class TraceFinder {
       cursor = 0;
     }
     size++;
+    stale.untracedRun(untracedRun);
     boolean covered = tracedRun >= multiScaleFactor;
     if (filter != null) {
       if (covered) {
@@ -243,7 +242,7 @@ final class TraceFinder {
       for (int k = 0; k < n; k++) {
         catchUp(catchUp[2 * k], (int) catchUp[2 * k + 1], position + 1);
       }
-      if (stale.skip(w, untracedRun)) {
+      if (stale.skip(w)) {
         // counted there: the last results of this length repeated what is known
       } else if (buffered.jobs.size() + across.jobs.size() < maxInFlightJobs) {
         if (filter == null || filter.mayRepeat(w)) {
@@ -393,17 +392,20 @@ final class TraceFinder {
     }
   }
 
-  /**
-   * The {@code i}-th result of the last {@link #due} was ingested; {@code added}: it added something
-   * to watch ({@link OccurrenceWatcher#ingest}).
-   */
-  void ingested(int i, boolean added) {
-    stale.ingested(dueLengths.getInt(i), added);
+  /** Takes in a result whose window began at {@code windowStart}; says if it added anything to watch. */
+  interface Ingestor {
+    boolean ingest(MiningResult result, long windowStart);
   }
 
-  /** The position at which the window of the {@code i}-th result of the last {@link #due} begins. */
-  long dueWindowStart(int i) {
-    return dueStarts.getLong(i);
+  /**
+   * Hands the results due at {@code position} to {@code ingestor} in {@link #due}'s order, and tells
+   * {@link StaleWindows} which of their lengths added nothing.
+   */
+  void ingestDue(long position, Ingestor ingestor) {
+    List<MiningResult> results = due(position);
+    for (int i = 0; i < results.size(); i++) {
+      stale.ingested(dueLengths.getInt(i), ingestor.ingest(results.get(i), dueStarts.getLong(i)));
+    }
   }
 
   /** Whether a job reaches its ingestion point at {@code position}: one comparison, every operation. */
@@ -432,12 +434,14 @@ final class TraceFinder {
     boolean waiting = false; // recorded as a "wait for mining" slice
     boolean small = builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW;
     if (!j.result().isDone() && small) {
-      jobsMinedInline++;
-      if (!j.runIfUnclaimed(win -> mining.mine(j, win))) {
+      if (j.runIfUnclaimed(win -> mining.mine(j, win))) {
+        jobsMinedInline++;
+      } else if (!j.result().isDone()) {
+        jobsMinedInline++;
         try {
           return mining.mine(j, j.window());
-        } catch (RuntimeException e) {
-          // the mining thread fails the same way on the same window: its outcome is taken below
+        } catch (Throwable t) {
+          return failed(j, t); // as the mining thread will on the same window
         }
       }
     } else if (!j.result().isDone()) {
@@ -454,10 +458,7 @@ final class TraceFinder {
       if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) ran out of time; continuing without it (failure {2})",
           j.index(), j.windowLength(), jobsFailed + 1);
     } catch (ExecutionException | CancellationException e) {
-      Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-      listener.jobFailed(j.index(), cause); // first: a listener may end the run here (see its contract)
-      if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
-          j.index(), j.windowLength(), String.valueOf(cause), jobsFailed + 1);
+      return failed(j, e instanceof ExecutionException ? e.getCause() : e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       LOG.log(Level.WARNING, "interrupted waiting for mining job {0}; continuing without it", j.index());
@@ -466,6 +467,14 @@ final class TraceFinder {
         probe.event(EventKind.JOB_WAIT_END, j.index());
       }
     }
+    return null;
+  }
+
+  /** A job that threw {@code cause}: reported and logged, and its result is null (dropped everywhere). */
+  private MiningResult failed(MiningJob j, Throwable cause) {
+    listener.jobFailed(j.index(), cause); // first: a listener may end the run here (see its contract)
+    if (shouldLog()) LOG.log(Level.WARNING, "mining job {0} ({1} tokens) failed ({2}); continuing without it (failure {3})",
+        j.index(), j.windowLength(), String.valueOf(cause), jobsFailed + 1);
     return null;
   }
 

@@ -26,8 +26,14 @@ class StaleWindowsProperties {
   /** The lengths launched: two at most {@link #MIN} (never skipped) and three longer. */
   private static final int[] LENGTHS = {256, 512, 1024, 8192, 65536};
 
-  /** A launch of a window ({@code added} unused), or an ingested result of one. */
-  record Event(boolean launch, int length, boolean added, long untracedRun) {}
+  /**
+   * What the finder tells {@link StaleWindows}: a launch of a window of {@code length} tokens, an
+   * ingested result of one ({@code added}), or an operation forwarded with {@code untracedRun}
+   * operations untraced in a row (a new phase from {@link #MIN} on).
+   */
+  record Event(Kind kind, int length, boolean added, long untracedRun) {}
+
+  enum Kind { LAUNCH, RESULT, OPERATION }
 
   @Provide
   Arbitrary<Event> events() {
@@ -35,7 +41,7 @@ class StaleWindowsProperties {
     Arbitrary<Long> runs = Arbitraries.frequencyOf(
         Tuple.of(12, Arbitraries.longs().between(0, MIN - 1)),
         Tuple.of(1, Arbitraries.longs().between(MIN, 10 * MIN)));
-    return Combinators.combine(Arbitraries.of(true, false), Arbitraries.integers().between(0, LENGTHS.length - 1).map(i -> LENGTHS[i]),
+    return Combinators.combine(Arbitraries.of(Kind.class), Arbitraries.integers().between(0, LENGTHS.length - 1).map(i -> LENGTHS[i]),
         Arbitraries.frequencyOf(Tuple.of(1, Arbitraries.just(true)),
             Tuple.of(3, Arbitraries.just(false))), runs)
         .as(Event::new);
@@ -43,7 +49,7 @@ class StaleWindowsProperties {
 
   /**
    * A skipped launch of length {@code w} follows an ingested result of {@code w} that added nothing,
-   * with no result of {@code w} that added and no new phase (a launch with an untraced run of at
+   * with no result of {@code w} that added and no new phase (an operation with an untraced run of at
    * least {@link #MIN}) since; windows of at most {@link #MIN} tokens are never skipped; no length is
    * skipped more than {@code maxSkips} launches in a row; and once a length's last result added nothing,
    * with no new phase since, two launches of it in a row are never both mined (with {@code maxSkips}
@@ -61,18 +67,22 @@ class StaleWindowsProperties {
     long skipped = 0;
     for (Event e : events) {
       int w = e.length();
-      if (!e.launch()) {
+      if (e.kind() == Kind.OPERATION) {
+        s.untracedRun(e.untracedRun());
+        if (e.untracedRun() >= MIN) {
+          phaseSinceResult.replaceAll((k, v) -> true);
+          previousMined.clear();
+        }
+        continue;
+      }
+      if (e.kind() == Kind.RESULT) {
         s.ingested(w, e.added());
         lastAdded.put(w, e.added());
         phaseSinceResult.put(w, false);
         previousMined.remove(w);
         continue;
       }
-      if (e.untracedRun() >= MIN) {
-        phaseSinceResult.replaceAll((k, v) -> true);
-        previousMined.clear();
-      }
-      boolean skip = s.skip(w, e.untracedRun());
+      boolean skip = s.skip(w);
       boolean stale = Boolean.FALSE.equals(lastAdded.get(w)) && !phaseSinceResult.getOrDefault(w, true);
       if (skip) {
         skipped++;
@@ -83,7 +93,7 @@ class StaleWindowsProperties {
         previousMined.put(w, false);
       } else {
         skippedInARow.put(w, 0);
-        if (stale && maxSkips > 0 && w > MIN && e.untracedRun() < MIN) {
+        if (stale && maxSkips > 0 && w > MIN) {
           assertThat(previousMined.getOrDefault(w, false))
               .as("%d mined twice in a row after a result that added nothing", w).isFalse();
         }
@@ -116,9 +126,11 @@ class StaleWindowsProperties {
     StaleWindows s = new StaleWindows(8, MIN);
     s.ingested(4096, false);
     s.ingested(4096, false);
-    assertThat(s.skip(4096, 0)).isFalse();
-    assertThat(s.skip(4096, MIN - 1)).as("noise").isTrue();
-    assertThat(s.skip(4096, MIN)).as("a new phase").isFalse();
+    assertThat(s.skip(4096)).isFalse();
+    s.untracedRun(MIN - 1);
+    assertThat(s.skip(4096)).as("after noise").isTrue();
+    s.untracedRun(MIN);
+    assertThat(s.skip(4096)).as("after a new phase").isFalse();
     assertThat(pattern(s, 4096, 3)).isEqualTo("MMM");
 
     StaleWindows off = new StaleWindows(0, MIN);
@@ -128,11 +140,12 @@ class StaleWindowsProperties {
     assertThat(pattern(off, 4096, 4)).isEqualTo("MMMM");
   }
 
-  /** M for a launch mined, s for one skipped, {@code n} launches of {@code w} with short untraced runs. */
+  /** M for a launch mined, s for one skipped: {@code n} launches of {@code w}, each after a short untraced run. */
   private static String pattern(StaleWindows s, int w, int n) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < n; i++) {
-      b.append(s.skip(w, 3) ? 's' : 'M');
+      s.untracedRun(3);
+      b.append(s.skip(w) ? 's' : 'M');
     }
     return b.toString();
   }

@@ -60,6 +60,41 @@ class StaleWindowsRunTest {
     assertThat(late.log().events).hasToString(inline.log().events.toString());
   }
 
+  /**
+   * The finder tells {@link StaleWindows} of every operation's untraced run, not only at launches: a
+   * run of 512 that ends between two launches of a long window still mines it again. Every result
+   * here adds nothing, so long windows are skipped until then.
+   */
+  @Example
+  void aLongUntracedRunBetweenLaunchesMinesEveryLengthAgain() {
+    // windows of 128 to 1,024 tokens within a buffer, up to 8,192 across buffers
+    ApopheniaSettings s = ApopheniaSettings.defaults().toBuilder().set(Knobs.BATCH_SIZE, 1024)
+        .set(Knobs.MULTI_SCALE_FACTOR, 128).build();
+    TraceFinder f = new TraceFinder(s, Runnable::run, Runnable::run, Collective.single(), InterceptorListener.NONE,
+        null, false);
+    TraceFinder.Ingestor addsNothing = (result, windowStart) -> false;
+    int pos = 0;
+    for (; pos < 40_000; pos++) {
+      push(f, pos, 1, addsNothing);
+    }
+    long skipped = f.jobsStale();
+    assertThat(skipped).as("long windows skipped while every result adds nothing").isPositive();
+    pos += 64 - pos % 128; // between two of the ruler's launches
+    push(f, pos++, 600, addsNothing);
+    for (int end = pos + 1024; pos < end; pos++) {
+      push(f, pos, 1, addsNothing);
+    }
+    assertThat(f.jobsStale()).as("skipped in the 1,024 operations after the run").isEqualTo(skipped);
+  }
+
+  /** Pushes a token of a loop of 8 at {@code pos} and ingests what is due. */
+  private static void push(TraceFinder f, int pos, long untracedRun, TraceFinder.Ingestor ingestor) {
+    f.push(pos % 8, pos, 0, untracedRun, 0);
+    if (f.isDue(pos + 1)) {
+      f.ingestDue(pos + 1, ingestor);
+    }
+  }
+
   @Example
   void onANoisyLoopLongWindowsAreSkippedAndFewerJobsLaunched() {
     NoisyLoop loop = NoisyLoop.of(7, 64, 0, 0, 0.05, 60_000);

@@ -52,6 +52,31 @@ class AnalyzeCommandTest {
   }
 
   /**
+   * On a loop of 64 tasks with 5% of them replaced by fresh ones, the back-off is reset again and
+   * again and the long windows keep finding the cached traces: {@code miningWindowsStale} counts the
+   * ones skipped, and {@code --stale-window-skips 0} skips none (and mines more).
+   */
+  @Test
+  void staleLongWindowsAreCountedAndZeroSkipsNone() throws IOException {
+    Path f = dir.resolve("fresh.txt");
+    StringBuilder b = new StringBuilder("# starpu-capture v1\n");
+    java.util.Random rnd = new java.util.Random(7);
+    int fresh = 0;
+    for (int i = 0; i < 60_000; i++) {
+      b.append(rnd.nextDouble() < 0.05 ? "noise 0x" + Integer.toHexString(0x100000 + ++fresh) + ":2"
+          : "k" + i % 64 + " 0x" + Integer.toHexString(0x1000 + 64 * (i % 64)) + ":1 0x"
+              + Integer.toHexString(0x9000 + 64 * (i % 64)) + ":3").append('\n');
+    }
+    Files.writeString(f, b);
+    JsonNode on = json("analyze", f.toString(), "--json", "--batch-size", "256");
+    JsonNode off = json("analyze", f.toString(), "--json", "--batch-size", "256", "--stale-window-skips", "0");
+    assertThat(on.get("miningWindowsStale").asLong()).as("long windows skipped at the default").isPositive();
+    assertThat(off.get("miningWindowsStale").asLong()).as("at 0").isZero();
+    assertThat(on.get("miningJobs").asLong()).as("jobs mined").isLessThan(off.get("miningJobs").asLong());
+    assertThat(on.get("knobs").get("staleWindowSkips").asInt()).isEqualTo(8);
+  }
+
+  /**
    * A clock that moves on by a pseudo-random 1 to 1,000 ns at every read and remembers its first and
    * last readings: the time a run's account split, known exactly and the same on any machine.
    */
