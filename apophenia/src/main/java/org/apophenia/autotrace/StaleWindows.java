@@ -17,8 +17,9 @@ import java.util.Arrays;
  * count at that launch), and the launches after it are skipped until they are used up (the ruler's
  * other lengths go on as before). A result of that length that adds something sets its count back
  * to 0 and ends its skips. While {@code minLength} or more operations in a row have gone out
- * untraced, every count and skip is set back to 0 at every operation: that is not noise around a
- * covered loop but a new phase, and a new phase's long loop is found only by long windows.
+ * untraced (the run the issuer counts when each operation arrives, as for the {@link BackOff}), every
+ * count and skip is set back to 0: that is not noise around a covered loop but a new phase, and a new
+ * phase's long loop is found only by long windows.
  *
  * <p>Every input is a count of the stream's operations or an ingested result, and ingestion is
  * deterministic ({@link TraceFinder}), so the skips depend only on the stream and the settings, and

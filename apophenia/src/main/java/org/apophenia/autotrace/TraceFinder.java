@@ -1,7 +1,5 @@
 package org.apophenia.autotrace;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.lang.System.Logger.Level;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -112,16 +110,16 @@ final class TraceFinder {
   private final MiningLane across;
   /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
   private final boolean builtInMiner;
+  /** Whether the application thread mines a small job itself when it gets there first. */
+  private final boolean minesHere;
   /** Windows that cannot hold a repeat are answered without mining (built-in miner only; else null). */
   private final RepeatFilter filter;
   /** The empty result of a window without repeats: what FindRepeats would return, known in advance. */
   private static final CompletableFuture<MiningResult> NO_REPEATS =
       CompletableFuture.completedFuture(MiningResult.EMPTY);
-  /** The results of the last ingestion point, reused: the caller consumes them before it pushes again. */
-  private final List<MiningResult> dueResults = new ArrayList<>();
-  /** The position at which each of {@link #dueResults}' windows begins, and its length. */
-  private final LongArrayList dueStarts = new LongArrayList();
-  private final IntArrayList dueLengths = new IntArrayList();
+  /** A result due at an ingestion point, with where its window began and how long it was; the last point's, reused. */
+  private record Due(MiningResult result, long windowStart, int windowLength) {}
+  private final List<Due> dueResults = new ArrayList<>();
   private long interval;
   /** The earliest ingestion point of the lanes' head jobs ({@link Long#MAX_VALUE}: none in flight). */
   private long nextDue = Long.MAX_VALUE;
@@ -170,6 +168,13 @@ final class TraceFinder {
 
   TraceFinder(ApopheniaSettings settings, Executor executor, Executor acrossExecutor, Collective collective,
       InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows) {
+    this(settings, executor, acrossExecutor, collective, listener, miner, filterWindows, miner == null);
+  }
+
+  /** {@code minesHere}: small jobs are mined on the application thread too (the built-in miner, or a test's). */
+  TraceFinder(ApopheniaSettings settings, Executor executor, Executor acrossExecutor, Collective collective,
+      InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows, boolean minesHere) {
+    this.minesHere = minesHere;
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
     this.batchSize = settings.get(Knobs.BATCH_SIZE);
     this.multiScaleFactor = settings.get(Knobs.MULTI_SCALE_FACTOR);
@@ -330,21 +335,19 @@ final class TraceFinder {
    * The results due at {@code position} (tokens pushed so far), in launch order, after agreeing with
    * the other replicas; empty at almost every position.
    */
-  List<MiningResult> due(long position) {
+  private List<Due> due(long position) {
     if (!isDue(position)) {
       return List.of();
     }
-    List<MiningResult> results = dueResults;
+    List<Due> results = dueResults;
     results.clear();
-    dueStarts.clear();
-    dueLengths.clear();
     due(buffered, position, results);
     due(across, position, results);
     updateNextDue();
     return results;
   }
 
-  private void due(MiningLane lane, long position, List<MiningResult> results) {
+  private void due(MiningLane lane, long position, List<Due> results) {
     ArrayDeque<MiningJob> jobs = lane.jobs;
     MiningJob head = jobs.peek();
     while (head != null && head.ingestPosition() <= position) {
@@ -373,9 +376,7 @@ final class TraceFinder {
         boolean ok = waited ? collective.allReduceMin(r != null ? 1 : 0) == 1 : r != null;
         if (ok) {
           jobsIngested++;
-          results.add(r);
-          dueStarts.add(j.launchPosition() - j.windowLength());
-          dueLengths.add(j.windowLength());
+          results.add(new Due(r, j.launchPosition() - j.windowLength(), j.windowLength()));
         } else {
           jobsFailed++;
         }
@@ -402,9 +403,8 @@ final class TraceFinder {
    * {@link StaleWindows} which of their lengths added nothing.
    */
   void ingestDue(long position, Ingestor ingestor) {
-    List<MiningResult> results = due(position);
-    for (int i = 0; i < results.size(); i++) {
-      stale.ingested(dueLengths.getInt(i), ingestor.ingest(results.get(i), dueStarts.getLong(i)));
+    for (Due d : due(position)) {
+      stale.ingested(d.windowLength(), ingestor.ingest(d.result(), d.windowStart()));
     }
   }
 
@@ -432,7 +432,7 @@ final class TraceFinder {
    */
   private MiningResult await(MiningJob j) {
     boolean waiting = false; // recorded as a "wait for mining" slice
-    boolean small = builtInMiner && j.windowLength() <= MAX_INLINE_WINDOW;
+    boolean small = minesHere && j.windowLength() <= MAX_INLINE_WINDOW;
     if (!j.result().isDone() && small) {
       if (j.runIfUnclaimed(win -> mining.mine(j, win))) {
         jobsMinedInline++;
