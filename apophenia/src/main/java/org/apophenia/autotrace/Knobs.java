@@ -87,8 +87,8 @@ public final class Knobs {
           + "longer for a new phase").define();
 
   /**
-   * Launches of one long window length (over 512 tokens, the longest the application thread mines
-   * itself) skipped in a row at most once that length's last results added nothing to watch: after
+   * Launches of one long window length (over 512 tokens) skipped in a row at most once that length's
+   * last results added nothing to watch: after
    * {@code r} such results, one launch in {@code min(2^r - 1, this) + 1} is mined ({@link StaleWindows}). On a
    * noisy loop the back-off is reset again and again, and the long windows, most of the mining work,
    * keep finding the loop's cached traces. While 512 or more operations in a row go out untraced (a new

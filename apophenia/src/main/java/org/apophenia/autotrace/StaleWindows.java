@@ -27,6 +27,12 @@ import java.util.Arrays;
  * thread owns it.
  */
 final class StaleWindows {
+  /**
+   * Windows longer than this are long: the ruler's short windows cost little, are mined at the
+   * application thread's ingestion points when the mining thread is late, and find the loop's pieces
+   * after each perturbation; the long ones are most of the mining work on a noisy stream.
+   */
+  static final int LONG_WINDOW = 512;
   /** Distinct window lengths tracked at most: the ruler's doublings within a buffer and across buffers. */
   private static final int MAX_LENGTHS = 64;
 

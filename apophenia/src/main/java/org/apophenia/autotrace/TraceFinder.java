@@ -159,12 +159,12 @@ final class TraceFinder {
   }
 
   /**
-   * The largest window the application thread mines itself when it reaches the job's ingestion point
-   * before the mining thread started it. FindRepeats over so few tokens is a short, bounded piece of
-   * work, while waiting means waking a parked thread and then waiting for the scheduler to run it,
-   * which on a busy machine can take a time slice or more.
+   * The largest window the application thread mines itself at the job's ingestion point if the mining
+   * thread has not finished it: a short, bounded piece of work (tens of microseconds compiled), where a
+   * wait means waking a parked thread and, on a busy machine, its being descheduled while it mines; on
+   * 2 cores such waits averaged several times the mining (BENCHMARKS.md, "Noisy loops, fifth pass").
    */
-  static final int MAX_INLINE_WINDOW = 512;
+  static final int MAX_INLINE_WINDOW = 2048;
 
   TraceFinder(ApopheniaSettings settings, Executor executor, Executor acrossExecutor, Collective collective,
       InterceptorListener listener, Function<long[], MiningResult> miner, boolean filterWindows) {
@@ -195,7 +195,7 @@ final class TraceFinder {
     this.listener = listener;
     this.history = new long[historyBuffers * batchSize];
     this.backOff = new BackOff(settings.get(Knobs.BACK_OFF_RESET_RUN), history.length);
-    this.stale = new StaleWindows(settings.get(Knobs.STALE_WINDOW_SKIPS), MAX_INLINE_WINDOW);
+    this.stale = new StaleWindows(settings.get(Knobs.STALE_WINDOW_SKIPS), StaleWindows.LONG_WINDOW);
     this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
         ? new RepeatFilter(minTraceLength, history.length) : null;
     this.interval = ingestionDelay;
