@@ -8,8 +8,9 @@ import java.util.function.Function;
  * One launched FindRepeats job: a private copy of its window, where it stands in the stream, and its
  * result. Whoever claims it first runs it: the mining thread when its turn comes, or the application
  * thread at the job's ingestion point if the mining thread has not started it yet (a small window
- * only, see {@link TraceFinder}). Mining is a pure function of the window, so who ran it never changes
- * the result. Thread-safe: the claim is one compare-and-set.
+ * only, see {@link TraceFinder}, which also mines such a window again rather than wait for a job the
+ * mining thread has started: the window is only read). Mining is a pure function of the window, so
+ * who ran it never changes the result. Thread-safe: the claim is one compare-and-set.
  *
  * @param index launch order
  * @param launchPosition the end of its window: the stream position at launch, or for a window caught
