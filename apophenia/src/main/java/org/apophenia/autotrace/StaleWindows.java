@@ -11,12 +11,12 @@ import java.util.Arrays;
  * result is already cached, a refused variant, or too rare ({@link OccurrenceWatcher#ingest} adds
  * nothing). The application then waits for them at their ingestion points, for nothing.
  *
- * <p>So each window length longer than {@code minLength} keeps a count of its consecutive ingested
+ * <p>So each window length longer than {@link #LONG_WINDOW} keeps a count of its consecutive ingested
  * results that added nothing. While that count is {@code r > 0}, one launch of that length in
  * {@code min(2^r - 1, maxSkips) + 1} is mined: a launch is mined and sets that many skips (from the
  * count at that launch), and the launches after it are skipped until they are used up (the ruler's
  * other lengths go on as before). A result of that length that adds something sets its count back
- * to 0 and ends its skips. While {@code minLength} or more operations in a row have gone out
+ * to 0 and ends its skips. While {@link #LONG_WINDOW} or more operations in a row have gone out
  * untraced (the run the issuer counts when each operation arrives, as for the {@link BackOff}), every
  * count and skip is set back to 0: that is not noise around a covered loop but a new phase, and a new
  * phase's long loop is found only by long windows.
@@ -37,7 +37,6 @@ final class StaleWindows {
   private static final int MAX_LENGTHS = 64;
 
   private final int maxSkips;
-  private final int minLength;
   /** The window lengths seen so far, and per length its count of results adding nothing and skips left. */
   private final int[] lengths = new int[MAX_LENGTHS];
   private final int[] staleResults = new int[MAX_LENGTHS];
@@ -48,14 +47,9 @@ final class StaleWindows {
   /** Launches skipped. */
   long skipped;
 
-  /**
-   * @param maxSkips {@code staleWindowSkips}: launches of one length skipped in a row at most (0: none)
-   * @param minLength windows this long or shorter are never skipped, and an untraced run this long
-   *     is a new phase
-   */
-  StaleWindows(int maxSkips, int minLength) {
+  /** @param maxSkips {@code staleWindowSkips}: launches of one length skipped in a row at most (0: none) */
+  StaleWindows(int maxSkips) {
     this.maxSkips = maxSkips;
-    this.minLength = minLength;
   }
 
   /**
@@ -63,7 +57,7 @@ final class StaleWindows {
    * traced one. O(1) unless a long run ends the skips, once per run.
    */
   void untracedRun(long untracedRun) {
-    if (dirty && untracedRun >= minLength) {
+    if (dirty && untracedRun >= LONG_WINDOW) {
       Arrays.fill(staleResults, 0, known, 0);
       Arrays.fill(skipsLeft, 0, known, 0);
       dirty = false;
@@ -72,7 +66,7 @@ final class StaleWindows {
 
   /** Whether to skip the launch of a window of {@code w} tokens. */
   boolean skip(int w) {
-    if (maxSkips == 0 || w <= minLength) {
+    if (maxSkips == 0 || w <= LONG_WINDOW) {
       return false;
     }
     int i = indexOf(w);
@@ -86,14 +80,14 @@ final class StaleWindows {
     }
     int r = staleResults[i];
     if (r > 0) {
-      skipsLeft[i] = (int) Math.min(maxSkips, (1L << Math.min(r, 62)) - 1);
+      skipsLeft[i] = (int) Math.min(maxSkips, (1L << r) - 1); // r is at most 62
     }
     return false;
   }
 
   /** The result of a window of {@code w} tokens was ingested; {@code added}: it added something to watch. */
   void ingested(int w, boolean added) {
-    if (maxSkips == 0 || w <= minLength) {
+    if (maxSkips == 0 || w <= LONG_WINDOW) {
       return;
     }
     int i = indexOf(w);

@@ -108,8 +108,6 @@ final class TraceFinder {
   private final MiningLane buffered;
   /** Windows across buffers, mined apart (see the class comment). */
   private final MiningLane across;
-  /** Whether the miner is the built-in FindRepeats, whose cost on a small window is known and bounded. */
-  private final boolean builtInMiner;
   /** Whether the application thread mines a small job itself when it gets there first. */
   private final boolean minesHere;
   /** Windows that cannot hold a repeat are answered without mining (built-in miner only; else null). */
@@ -185,7 +183,7 @@ final class TraceFinder {
     int ingestionDelay = settings.get(Knobs.INGESTION_DELAY);
     RepeatFinder repeats = RepeatFinder.of(minTraceLength, settings.get(Knobs.MAX_TRACE_LENGTH));
     boolean reduceToPeriod = settings.get(Knobs.REDUCE_TO_PERIOD);
-    this.builtInMiner = miner == null;
+    boolean builtInMiner = miner == null; // FindRepeats, whose cost on a small window is known and bounded
     this.mining = new MeasuredMiner(miner != null ? miner
         : window -> MiningResult.mine(window, repeats, reduceToPeriod), probe);
     this.schedule = new RulerSchedule(batchSize, multiScaleFactor);
@@ -195,7 +193,7 @@ final class TraceFinder {
     this.listener = listener;
     this.history = new long[historyBuffers * batchSize];
     this.backOff = new BackOff(settings.get(Knobs.BACK_OFF_RESET_RUN), history.length);
-    this.stale = new StaleWindows(settings.get(Knobs.STALE_WINDOW_SKIPS), StaleWindows.LONG_WINDOW);
+    this.stale = new StaleWindows(settings.get(Knobs.STALE_WINDOW_SKIPS));
     this.filter = filterWindows && builtInMiner && history.length <= RepeatFilter.MAX_HORIZON
         ? new RepeatFilter(minTraceLength, history.length) : null;
     this.interval = ingestionDelay;

@@ -22,7 +22,7 @@ import net.jqwik.api.constraints.Size;
  * of several lengths: what it may skip, how many in a row, and that it does skip.
  */
 class StaleWindowsProperties {
-  private static final int MIN = 512;
+  private static final int MIN = StaleWindows.LONG_WINDOW;
   /** The lengths launched: two at most {@link #MIN} (never skipped) and three longer. */
   private static final int[] LENGTHS = {256, 512, 1024, 8192, 65536};
 
@@ -59,7 +59,7 @@ class StaleWindowsProperties {
   void skipsOnlyStaleLengthsAtMostMaxSkipsInARowAndSkipsThem(
       @ForAll @Size(max = 300) List<@From("events") Event> events,
       @ForAll @IntRange(min = 0, max = 20) int maxSkips) {
-    StaleWindows s = new StaleWindows(maxSkips, MIN);
+    StaleWindows s = new StaleWindows(maxSkips);
     Map<Integer, Boolean> lastAdded = new HashMap<>(); // per length: its last result added (absent: none)
     Map<Integer, Boolean> phaseSinceResult = new HashMap<>(); // a new phase since that result
     Map<Integer, Integer> skippedInARow = new HashMap<>();
@@ -106,7 +106,7 @@ class StaleWindowsProperties {
   /** After r results adding nothing, one launch in {@code min(2^r - 1, maxSkips) + 1} is mined. */
   @Example
   void afterRStaleResultsTheNextLaunchesOfThatLengthAreSkippedExponentially() {
-    StaleWindows s = new StaleWindows(8, MIN);
+    StaleWindows s = new StaleWindows(8);
     s.ingested(1024, false);
     assertThat(pattern(s, 1024, 6)).as("after 1 result adding nothing").isEqualTo("MsMsMs");
     s.ingested(1024, false);
@@ -123,7 +123,7 @@ class StaleWindowsProperties {
 
   @Example
   void aNewPhaseMinesEveryLengthAgainAndZeroSkipsNothing() {
-    StaleWindows s = new StaleWindows(8, MIN);
+    StaleWindows s = new StaleWindows(8);
     s.ingested(4096, false);
     s.ingested(4096, false);
     assertThat(s.skip(4096)).isFalse();
@@ -133,7 +133,7 @@ class StaleWindowsProperties {
     assertThat(s.skip(4096)).as("after a new phase").isFalse();
     assertThat(pattern(s, 4096, 3)).isEqualTo("MMM");
 
-    StaleWindows off = new StaleWindows(0, MIN);
+    StaleWindows off = new StaleWindows(0);
     for (int i = 0; i < 5; i++) {
       off.ingested(4096, false);
     }
