@@ -125,6 +125,27 @@ final class CachedContent {
   }
 
   /**
+   * The shortest cached trace that tiles a loop which {@code seq} runs over from some phase, up to
+   * {@code deletions} of its operations missing ({@link #repeats}), or null: the loop's body rather
+   * than a piece of several periods that was matched back to back.
+   */
+  Trace loopRunBy(long[] seq, int deletions) {
+    Places p = seq.length == 0 ? null : byToken.get(seq[0]);
+    if (p == null) {
+      return null;
+    }
+    Trace best = null;
+    for (int i = 0; i < p.traces.size(); i++) {
+      Trace t = p.traces.get(i);
+      if (t.tiles() && (best == null || t.length() < best.length())
+          && occursAt(t, p.offsets[i], seq, deletions, Integer.MAX_VALUE)) {
+        best = t;
+      }
+    }
+    return best;
+  }
+
+  /**
    * The offset of the first gram of {@code seq} that occurs in a cached trace, if at most
    * {@code unknown} of its grams occur in none; else -1 (also for a sequence shorter than a gram).
    */

@@ -27,6 +27,7 @@ public final class InterceptorStats {
   private final long jobsMinedInline;
   private final long windowsWithoutRepeats;
   private final long variantsRefused;
+  private final long nearLoopsCut;
   private final long rareRepeats;
   private final long tracesRetired;
   private final long waits;
@@ -64,6 +65,7 @@ public final class InterceptorStats {
     this.jobsMinedInline = finder.jobsMinedInline;
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
     this.variantsRefused = cache.variantsRefused;
+    this.nearLoopsCut = cache.nearLoopsCut;
     this.rareRepeats = watcher.rareRepeats;
     this.waits = finder.waits;
     this.waitInterval = finder.interval();
@@ -184,6 +186,14 @@ public final class InterceptorStats {
     return variantsRefused;
   }
 
+  /**
+   * Mined repeats that ran a cached loop with a task or two missing, cut into their pieces that hold
+   * no missing task instead of promoted ({@code nearLoopPieces}).
+   */
+  public long nearLoopsCut() {
+    return nearLoopsCut;
+  }
+
   /** Mined repeats dropped because their occurrences were too far apart ({@code forgetRareRepeats}). */
   public long rareRepeats() {
     return rareRepeats;
@@ -261,7 +271,7 @@ public final class InterceptorStats {
         + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
         + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff + ", jobsCaughtUp=" + jobsCaughtUp + ", jobsStale=" + jobsStale
         + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
-        + ", variantsRefused=" + variantsRefused + ", rareRepeats=" + rareRepeats
+        + ", variantsRefused=" + variantsRefused + ", nearLoopsCut=" + nearLoopsCut + ", rareRepeats=" + rareRepeats
         + ", waits=" + waits + ", waitInterval=" + waitInterval + ", waitIntervalDoublings=" + waitIntervalDoublings
         + ", miningCpuNanos=" + miningCpuNanos
         + ", tokensMined=" + tokensMined + ", candidates=" + candidates + ", traces=" + traces

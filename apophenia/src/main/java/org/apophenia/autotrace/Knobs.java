@@ -348,6 +348,20 @@ public final class Knobs {
       .trades("on: a repeat that recurs that rarely is not watched (fewer candidates and traces on noisy streams); "
           + "off: it may still be promoted after enough sparse visits").define();
 
+  /**
+   * Whether a mined repeat that runs a cached loop several times over with a task or two missing (a
+   * near-loop, see {@link NearLoops}) is cut into its {@link DyadicPieces} that hold no drop, instead
+   * of promoted as a trace of its own: on a short noisy loop each near-loop recurs rarely, and its
+   * pieces across the drops with it, so the traces grew with the stream; the clean pieces are the
+   * loop's stream from one phase, a bounded set. Only while variants are limited ({@link #MAX_VARIANTS}).
+   */
+  public static final Knob<Boolean> NEAR_LOOP_PIECES = knob("nearLoopPieces", Boolean.class, true).legion(false)
+      .flag("--near-loop-pieces")
+      .help("Cut a mined repeat that runs a cached loop with a task or two missing into its pieces that "
+          + "hold no missing task, instead of recording it whole.")
+      .trades("on: a noisy loop's traces stay a bounded set of the loop's pieces; off: each such repeat is a "
+          + "trace of its own, replayed only if the same tasks go missing again").define();
+
   private static final List<Knob<?>> VIEW = Collections.unmodifiableList(ALL);
 
   /** Every knob, in definition order (the order of the echo and of the settings' messages). */

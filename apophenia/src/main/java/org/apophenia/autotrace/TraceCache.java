@@ -50,6 +50,9 @@ final class TraceCache {
   static final int DELETIONS = 2;
   /** Variants of a cached trace promoted at most ({@link Knobs#MAX_VARIANTS}). */
   private final int maxVariants;
+  /** Whether near-loops are cut into their clean pieces ({@link NearLoops}, {@link Knobs#NEAR_LOOP_PIECES}). */
+  private final boolean nearLoopPieces;
+  private final int minTraceLength;
   /** Content hashes of retired traces ({@link Retirement}): never promoted again. */
   private final it.unimi.dsi.fastutil.longs.LongOpenHashSet retired = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
   private long nextId;
@@ -58,6 +61,8 @@ final class TraceCache {
   long rejectedPromotions;
   /** Candidates refused as variants of a cached trace that had its {@code maxVariants} already. */
   long variantsRefused;
+  /** Near-loops cut into their clean pieces instead of promoted ({@link NearLoops}). */
+  long nearLoopsCut;
   /** Bumped whenever a trace enters or leaves the cache, to invalidate {@link #heldBack} answers. */
   private long version;
 
@@ -65,6 +70,8 @@ final class TraceCache {
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
     this.maxTraces = settings.get(Knobs.MAX_TRACES);
     this.maxVariants = settings.get(Knobs.MAX_VARIANTS);
+    this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
+    this.nearLoopPieces = settings.get(Knobs.NEAR_LOOP_PIECES) && maxVariants != Integer.MAX_VALUE;
     this.content = new CachedContent(settings.get(Knobs.MIN_TRACE_LENGTH));
     this.listener = listener;
   }
@@ -156,9 +163,29 @@ final class TraceCache {
     return h;
   }
 
+  /** The loop of which a non-periodic candidate is a near-loop, when near-loops are cut; else null. */
+  private Trace nearLoop(long[] tokens, boolean periodic) {
+    if (!nearLoopPieces) {
+      return null;
+    }
+    // a periodic candidate is its body run back to back: a drop may fall where one run meets the next
+    return NearLoops.loopOf(content, periodic ? NearLoops.twice(tokens) : tokens, DELETIONS);
+  }
+
+  /** Whether near-loop {@code tokens} has a clean piece not cached. */
+  private boolean newPieces(long[] tokens, boolean periodic) {
+    boolean[] any = {false};
+    NearLoops.cleanPieces(content, nearLoop(tokens, periodic), tokens, minTraceLength, p -> any[0] |= !refuses(p));
+    return any[0];
+  }
+
   /** Whether a mined candidate is a variant of a cached trace that has had its {@code maxVariants}. */
   boolean refusesVariant(long[] tokens, boolean periodic) {
     Trace h = variantOf(tokens, periodic);
+    if (h == null && nearLoop(tokens, periodic) != null && !newPieces(tokens, periodic)) {
+      variantsRefused++;
+      return true; // a near-loop whose clean pieces are all cached brings nothing
+    }
     if (h == null || h.variants < maxVariants) {
       return false;
     }
@@ -210,6 +237,16 @@ final class TraceCache {
       return;
     }
     Trace holder = variantOf(tokens, periodic);
+    Trace near = holder == null ? nearLoop(tokens, periodic) : null;
+    if (near != null) {
+      nearLoopsCut++;
+      NearLoops.cleanPieces(content, near, tokens, minTraceLength, piece -> {
+        if (!refuses(piece)) {
+          insert(piece, visits, position).split = true;
+        }
+      });
+      return;
+    }
     if (holder != null) {
       if (holder.variants >= maxVariants) {
         rejectedPromotions++;

@@ -40,7 +40,8 @@
  *       {@code Candidate};
  *   <li><i>cache</i>, the paper's trace replayer: {@code TraceCache} (promoted traces, ids, guesses,
  *       rotations, eviction, variants refused past {@code maxVariants}), {@code CachedContent} (what
- *       the cached traces hold, to tell a variant), {@code Trace} (scores), {@code CommitPointers} (matches in progress and
+ *       the cached traces hold, to tell a variant), {@code NearLoops} (a loop mined with a task
+ *       missing, cut into its pieces that hold none), {@code Trace} (scores), {@code CommitPointers} (matches in progress and
  *       completed, {@code Matches}; broken traces split into {@code DyadicPieces}),
  *       {@code TraceIssuer} (the pending operations, the selection of what to issue with
  *       {@code Selection}, recordings and reissues, {@code ReissuedPositions}); {@code Retirement}

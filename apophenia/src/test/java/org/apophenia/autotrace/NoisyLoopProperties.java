@@ -55,6 +55,52 @@ class NoisyLoopProperties {
   }
 
   /**
+   * {@link #bound}, plus the pieces near-loops may be cut into ({@link NearLoops}): one per phase of
+   * the loop and length {@code min x 2^a} up to the longest mining window (the history's buffers).
+   * Nothing in it depends on the stream's length either.
+   */
+  static long longBound(int period, ApopheniaSettings settings) {
+    int min = settings.get(Knobs.MIN_TRACE_LENGTH);
+    long window = (long) settings.get(Knobs.BATCH_SIZE) * settings.get(Knobs.HISTORY_BUFFERS);
+    int lengths = 64 - Long.numberOfLeadingZeros(window / min); // floor(log2(window / min)) + 1
+    return bound(period, settings) + (long) period * lengths;
+  }
+
+  /** Operations per long stream: thousands of iterations of a short loop. */
+  static final int LONG_OPS = 300_000;
+
+  /**
+   * Short loops with tasks dropped, over long streams: each drop recurs at some distance from an
+   * earlier one, and those near-loops ({@link NearLoops}) are cut into pieces of the loop instead of
+   * becoming traces, so the bound still holds.
+   */
+  @Property(tries = 12)
+  void aShortLoopWithDroppedTasksStaysBoundedOnALongStream(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 10, max = 30) int period,
+      @ForAll @DoubleRange(min = 0, max = 0.005) @Scale(4) double insert,
+      @ForAll @DoubleRange(min = 0.003, max = 0.01) @Scale(4) double drop) {
+    NoisyLoop loop = NoisyLoop.of(seed, period, insert, drop, 0, LONG_OPS);
+    ApopheniaSettings settings = ApopheniaSettings.defaults();
+    InterceptorStats s = stats(loop.ops(), settings);
+    assertThat(s.tracesRecorded()).as("traces recorded on a noisy loop of %d tasks, %d ops", period, LONG_OPS)
+        .isLessThanOrEqualTo(longBound(period, settings));
+    assertThat(s.coverage()).as("coverage").isGreaterThan(0.75);
+  }
+
+  /** Without cutting near-loops, a drop-only loop over the same length goes past the bound. */
+  @Test
+  void withoutCuttingNearLoopsTheTracesGrowWithTheStream() {
+    NoisyLoop loop = NoisyLoop.of(1, 16, 0, 0.005, 0, LONG_OPS);
+    ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.NEAR_LOOP_PIECES, false).build();
+    InterceptorStats s = stats(loop.ops(), whole);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> checkBoundedAndTraced(loop, s, ApopheniaSettings.defaults())).isInstanceOf(AssertionError.class);
+    InterceptorStats cut = stats(loop.ops(), ApopheniaSettings.defaults());
+    checkBoundedAndTraced(loop, cut, ApopheniaSettings.defaults());
+    assertThat(cut.nearLoopsCut()).isPositive();
+  }
+
+  /**
    * The property fails when variants are not limited and every untraced operation sends mining back
    * to every window length: one trace per place where the noise fell, so a longer stream (four times
    * the property's) goes past the bound. (With the default reset run of 16 mining finds few variants

@@ -283,6 +283,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     extra.put("tracesNeverReplayed", stats.tracesIssuedOnce());
     extra.put("tracesCached", stats.traces());
     extra.put("variantsRefused", stats.variantsRefused());
+    extra.put("nearLoopsCut", stats.nearLoopsCut());
     extra.put("rareRepeatsDropped", stats.rareRepeats());
     extra.put("miningWaits", stats.waits());
     extra.put("miningWaitIntervalDoublings", stats.waitIntervalDoublings());

@@ -1,0 +1,72 @@
+package org.apophenia.autotrace;
+
+import java.util.Arrays;
+
+/**
+ * Near-loops: mined repeats that run a cached loop several times over with a task or two missing
+ * (a data-dependent branch skipped a task, twice at the same distance). Such a repeat is no variant
+ * of the loop's trace ({@link TraceCache#variantOf}): a gram across each drop is in no cached trace.
+ * Promoted as a trace of its own, it recurs only when the same tasks are dropped at the same distance
+ * again, and split at its first break it brings pieces cut at its own phase, some across its drops:
+ * on a short noisy loop a few new traces per near-loop, without end.
+ *
+ * <p>What it does bring is the loop's content at new phases: after a perturbation the stream is
+ * picked up by the next piece that starts there. So a near-loop is cut instead ({@link #cleanPieces}):
+ * its {@link DyadicPieces} that hold no drop and are {@code min x 2^a} long become traces, and it
+ * does not. Each is the loop's stream from one phase, of one of those lengths; however many
+ * near-loops are mined, there are at most {@code period x (log2(longest / min) + 1)} of them, one per
+ * phase and length, {@code longest} the longest near-loop (a mining window at most): a bounded set
+ * of pieces at every phase of the loop. Stateless; the cache calls it at promotion, never per operation.
+ */
+final class NearLoops {
+  private NearLoops() {}
+
+  /**
+   * The cached trace of a loop that {@code tokens}, a candidate longer than it, runs over with 1 to
+   * {@code deletions} of its tasks missing, or null (it holds anything else, or is the loop run
+   * whole: then it is a variant, see {@link TraceCache#variantOf}).
+   */
+  static Trace loopOf(CachedContent content, long[] tokens, int deletions) {
+    Trace loop = content.loopRunBy(tokens, deletions);
+    if (loop == null || loop.length() >= tokens.length || content.repeats(loop, tokens, 0)) {
+      return null;
+    }
+    return loop;
+  }
+
+  /** {@code body} run twice, back to back. */
+  static long[] twice(long[] body) {
+    long[] s = Arrays.copyOf(body, 2 * body.length);
+    System.arraycopy(body, 0, s, body.length, body.length);
+    return s;
+  }
+
+  /** Receives a clean piece of a near-loop. */
+  interface Consumer {
+    void piece(long[] piece);
+  }
+
+  /**
+   * The {@link DyadicPieces} of near-loop {@code tokens} that hold no drop (each runs {@code loop}
+   * whole from some phase) and are {@code min x 2^a} long, longest first.
+   */
+  static void cleanPieces(CachedContent content, Trace loop, long[] tokens, int min, Consumer action) {
+    long[][] found = new long[2 * tokens.length / Math.max(1, min) + 1][];
+    int[] n = {0};
+    int unit = Math.max(1, min);
+    DyadicPieces.forEach(tokens.length, min, (off, len) -> {
+      // a last piece that takes the near-loop's leftover has a length of its own: left out, so that
+      // every piece is min x 2^a long, one per phase and length
+      if (len % unit != 0 || Integer.bitCount(len / unit) != 1) {
+        return;
+      }
+      long[] piece = Arrays.copyOfRange(tokens, off, off + len);
+      if (content.repeats(loop, piece, 0)) {
+        found[n[0]++] = piece;
+      }
+    });
+    for (int i = n[0] - 1; i >= 0; i--) {
+      action.piece(found[i]);
+    }
+  }
+}
