@@ -138,7 +138,7 @@ final class CachedContent {
     for (int i = 0; i < p.traces.size(); i++) {
       Trace t = p.traces.get(i);
       if (t.tiles() && (best == null || t.length() < best.length())
-          && occursAt(t, p.offsets[i], seq, deletions, Integer.MAX_VALUE)) {
+          && occursAt(t, p.offsets[i], seq, 0, seq.length, deletions, Integer.MAX_VALUE)) {
         best = t;
       }
     }
@@ -177,12 +177,17 @@ final class CachedContent {
    * and nothing else: from some place of its first token in {@code t}, cyclically, however many periods.
    */
   boolean repeats(Trace t, long[] seq, int deletions) {
-    Places p = seq.length == 0 || !t.tiles() ? null : byToken.get(seq[0]);
+    return repeats(t, seq, 0, seq.length, deletions);
+  }
+
+  /** {@link #repeats} for {@code seq[from, to)}, without copying it. */
+  boolean repeats(Trace t, long[] seq, int from, int to, int deletions) {
+    Places p = to <= from || !t.tiles() ? null : byToken.get(seq[from]);
     if (p == null) {
       return false;
     }
     for (int i = 0; i < p.traces.size(); i++) {
-      if (p.traces.get(i) == t && occursAt(t, p.offsets[i], seq, deletions, Integer.MAX_VALUE)) {
+      if (p.traces.get(i) == t && occursAt(t, p.offsets[i], seq, from, to, deletions, Integer.MAX_VALUE)) {
         return true;
       }
     }
@@ -195,21 +200,22 @@ final class CachedContent {
    * at most one period, if {@code t} tiles a loop.
    */
   private static boolean occursAt(Trace t, int offset, long[] seq, int deletions) {
-    return occursAt(t, offset, seq, deletions, t.tiles() ? t.tokens.length : t.tokens.length - offset);
+    return occursAt(t, offset, seq, 0, seq.length, deletions,
+        t.tiles() ? t.tokens.length : t.tokens.length - offset);
   }
 
-  /** {@link #occursAt}, the sequence spanning at most {@code budget} tokens of {@code t}. */
-  private static boolean occursAt(Trace t, int offset, long[] seq, int deletions, int budget) {
+  /** {@link #occursAt} for {@code seq[from, to)}, spanning at most {@code budget} tokens of {@code t}. */
+  private static boolean occursAt(Trace t, int offset, long[] seq, int from, int to, int deletions, int budget) {
     long[] s = t.tokens;
     int n = s.length;
     int k = offset;
-    for (int j = 0; j < seq.length; ) {
+    for (int j = from; j < to; ) {
       if (budget-- == 0) {
         return false;
       }
       if (s[k] == seq[j]) {
         j++;
-      } else if (j == 0 || deletions-- == 0) {
+      } else if (j == from || deletions-- == 0) {
         return false;
       }
       if (++k == n) {

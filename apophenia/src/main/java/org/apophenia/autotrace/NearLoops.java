@@ -51,22 +51,20 @@ final class NearLoops {
    * whole from some phase) and are {@code min x 2^a} long, longest first.
    */
   static void cleanPieces(CachedContent content, Trace loop, long[] tokens, int min, Consumer action) {
-    long[][] found = new long[2 * tokens.length / Math.max(1, min) + 1][];
-    int[] n = {0};
     int unit = Math.max(1, min);
+    int[] offs = new int[2 * tokens.length / unit + 1];
+    int[] lens = new int[offs.length];
+    int[] n = {0};
     DyadicPieces.forEach(tokens.length, min, (off, len) -> {
       // a last piece that takes the near-loop's leftover has a length of its own: left out, so that
       // every piece is min x 2^a long, one per phase and length
-      if (len % unit != 0 || Integer.bitCount(len / unit) != 1) {
-        return;
-      }
-      long[] piece = Arrays.copyOfRange(tokens, off, off + len);
-      if (content.repeats(loop, piece, 0)) {
-        found[n[0]++] = piece;
+      if (len % unit == 0 && Integer.bitCount(len / unit) == 1 && content.repeats(loop, tokens, off, off + len, 0)) {
+        offs[n[0]] = off;
+        lens[n[0]++] = len;
       }
     });
     for (int i = n[0] - 1; i >= 0; i--) {
-      action.piece(found[i]);
+      action.piece(Arrays.copyOfRange(tokens, offs[i], offs[i] + lens[i]));
     }
   }
 }

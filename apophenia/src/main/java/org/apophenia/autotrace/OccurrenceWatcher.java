@@ -144,6 +144,10 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
       return false;
     }
     int visits = countHistoryOccurrences ? occurrences : 0;
+    int cut = cache.cutNearLoop(seq, periodic, visits, now);
+    if (cut >= 0) {
+      return cut > 0; // a near-loop: its pieces are the loop's, seen at each of the loop's visits
+    }
     Trie.Node<Candidate> node = trie.find(seq);
     Candidate c;
     if (node != null && node.payload != null) {

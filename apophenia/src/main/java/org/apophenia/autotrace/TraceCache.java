@@ -71,7 +71,8 @@ final class TraceCache {
     this.maxTraces = settings.get(Knobs.MAX_TRACES);
     this.maxVariants = settings.get(Knobs.MAX_VARIANTS);
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
-    this.nearLoopPieces = settings.get(Knobs.NEAR_LOOP_PIECES) && maxVariants != Integer.MAX_VALUE;
+    // pieces that are prefixes of one another need prefix traces (Legion's no-prefix rule)
+    this.nearLoopPieces = settings.get(Knobs.NEAR_LOOP_PIECES) && maxVariants != Integer.MAX_VALUE && prefixTraces;
     this.content = new CachedContent(settings.get(Knobs.MIN_TRACE_LENGTH));
     this.listener = listener;
   }
@@ -163,29 +164,34 @@ final class TraceCache {
     return h;
   }
 
-  /** The loop of which a non-periodic candidate is a near-loop, when near-loops are cut; else null. */
-  private Trace nearLoop(long[] tokens, boolean periodic) {
+  /**
+   * If a mined candidate is a near-loop ({@link NearLoops}), cuts it: its clean pieces not cached yet
+   * become traces, with the candidate's {@code visits}, and it is not watched. Returns how many pieces
+   * it added, or -1 when it is no near-loop (or near-loops are not cut).
+   */
+  int cutNearLoop(long[] tokens, boolean periodic, double visits, long position) {
     if (!nearLoopPieces) {
-      return null;
+      return -1;
     }
     // a periodic candidate is its body run back to back: a drop may fall where one run meets the next
-    return NearLoops.loopOf(content, periodic ? NearLoops.twice(tokens) : tokens, DELETIONS);
-  }
-
-  /** Whether near-loop {@code tokens} has a clean piece not cached. */
-  private boolean newPieces(long[] tokens, boolean periodic) {
-    boolean[] any = {false};
-    NearLoops.cleanPieces(content, nearLoop(tokens, periodic), tokens, minTraceLength, p -> any[0] |= !refuses(p));
-    return any[0];
+    Trace loop = NearLoops.loopOf(content, periodic ? NearLoops.twice(tokens) : tokens, DELETIONS);
+    if (loop == null || variantOf(tokens, periodic) != null) {
+      return -1; // no near-loop, or a variant (maxVariants decides)
+    }
+    nearLoopsCut++;
+    int[] added = {0};
+    NearLoops.cleanPieces(content, loop, tokens, minTraceLength, piece -> {
+      if (!refuses(piece)) {
+        insert(piece, visits, position).split = true;
+        added[0]++;
+      }
+    });
+    return added[0];
   }
 
   /** Whether a mined candidate is a variant of a cached trace that has had its {@code maxVariants}. */
   boolean refusesVariant(long[] tokens, boolean periodic) {
     Trace h = variantOf(tokens, periodic);
-    if (h == null && nearLoop(tokens, periodic) != null && !newPieces(tokens, periodic)) {
-      variantsRefused++;
-      return true; // a near-loop whose clean pieces are all cached brings nothing
-    }
     if (h == null || h.variants < maxVariants) {
       return false;
     }
@@ -237,15 +243,8 @@ final class TraceCache {
       return;
     }
     Trace holder = variantOf(tokens, periodic);
-    Trace near = holder == null ? nearLoop(tokens, periodic) : null;
-    if (near != null) {
-      nearLoopsCut++;
-      NearLoops.cleanPieces(content, near, tokens, minTraceLength, piece -> {
-        if (!refuses(piece)) {
-          insert(piece, visits, position).split = true;
-        }
-      });
-      return;
+    if (holder == null && cutNearLoop(tokens, periodic, visits, position) >= 0) {
+      return; // watched before the loop it runs was cached, cut now
     }
     if (holder != null) {
       if (holder.variants >= maxVariants) {

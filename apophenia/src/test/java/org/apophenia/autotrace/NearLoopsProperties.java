@@ -160,6 +160,68 @@ class NearLoopsProperties {
     assertThat(NearLoops.loopOf(cached(t), n.tokens(), allowed)).isNull();
   }
 
+  static TraceCache cacheWithLoop(ApopheniaSettings settings, Loop loop) {
+    TraceCache cache = new TraceCache(settings, InterceptorListener.NONE);
+    cache.insert(loop.body(), 3, 0).periodic = true;
+    return cache;
+  }
+
+  /**
+   * Through the cache: a near-loop is cut into its clean pieces, each cached, itself not; cut again it
+   * adds nothing. A clean candidate is no near-loop (-1), nor is anything with near-loops not cut, or
+   * without prefix traces (its pieces are prefixes of one another, which Legion's rule forbids).
+   */
+  @Property(tries = 100)
+  void theCacheCutsANearLoopIntoItsPiecesOnce(@ForAll("nearLoops") Near n) {
+    Loop loop = new Loop(n.period());
+    TraceCache cache = cacheWithLoop(ApopheniaSettings.defaults(), loop);
+    long[] tokens = n.tokens();
+    List<long[]> expected = new ArrayList<>(); // distinct, and not cached already (the loop's body may be one)
+    Set<List<Long>> seen = new HashSet<>();
+    Trace t = loopTrace(loop);
+    NearLoops.cleanPieces(cached(t), t, tokens, MIN, piece -> {
+      if (cache.get(piece) == null && seen.add(Arrays.stream(piece).boxed().toList())) {
+        expected.add(piece);
+      }
+    });
+    int before = cache.size();
+    assertThat(cache.cutNearLoop(tokens, false, 2, 100)).isEqualTo(expected.size());
+    assertThat(cache.size()).isEqualTo(before + expected.size());
+    for (long[] piece : expected) {
+      assertThat(cache.get(piece)).isNotNull();
+      assertThat(cache.get(piece).split).isTrue();
+    }
+    assertThat(cache.get(tokens)).isNull();
+    assertThat(cache.cutNearLoop(tokens, false, 2, 200)).isZero();
+    assertThat(cache.nearLoopsCut).isEqualTo(2);
+
+    long[] clean = Arrays.copyOf(loop.stream(3 * n.period()), 3 * n.period());
+    assertThat(cache.cutNearLoop(clean, false, 2, 300)).isEqualTo(-1);
+    for (ApopheniaSettings off : List.of(
+        ApopheniaSettings.defaults().toBuilder().set(Knobs.NEAR_LOOP_PIECES, false).build(),
+        ApopheniaSettings.defaults().toBuilder().set(Knobs.PREFIX_TRACES, false).build(),
+        ApopheniaSettings.legion())) {
+      assertThat(cacheWithLoop(off, loop).cutNearLoop(tokens, false, 2, 100)).isEqualTo(-1);
+    }
+  }
+
+  /**
+   * A periodic candidate is its body run back to back ({@link NearLoops#twice}): a body of a few
+   * periods with its last task missing is clean itself, and its drop is where one run meets the
+   * next. Run twice it is a near-loop; the loop's own body run twice is not.
+   */
+  @Property(tries = 100)
+  void aPeriodicBodyMissingATaskWhereItRepeatsIsANearLoopRunTwice(@ForAll @IntRange(min = 6, max = 30) int period,
+      @ForAll @IntRange(min = 2, max = 8) int periods) {
+    Loop loop = new Loop(period);
+    Trace t = loopTrace(loop);
+    CachedContent content = cached(t);
+    long[] body = Arrays.copyOf(loop.stream(periods * period), periods * period - 1); // the last task missing
+    assertThat(NearLoops.loopOf(content, body, TraceCache.DELETIONS)).as("clean, as a sequence").isNull();
+    assertThat(NearLoops.loopOf(content, NearLoops.twice(body), TraceCache.DELETIONS)).isSameAs(t);
+    assertThat(NearLoops.loopOf(content, NearLoops.twice(loop.body()), TraceCache.DELETIONS)).isNull();
+  }
+
   /**
    * However many near-loops of one loop are cut, their clean pieces are at most one per phase and
    * length {@code min x 2^a}: the bound does not grow with how many were mined.
@@ -179,10 +241,12 @@ class NearLoopsProperties {
       Near n = new Near(period, r.nextInt(period), length, new int[] {1 + r.nextInt(length - 1)});
       NearLoops.cleanPieces(content, t, n.tokens(), MIN, piece -> {
         assertThat(clean(loop, piece)).isTrue();
+        assertThat(piece.length % MIN).isZero();
         assertThat(Integer.bitCount(piece.length / MIN)).isEqualTo(1);
         distinct.add(Arrays.stream(piece).boxed().toList());
       });
     }
+    assertThat(distinct).as("the near-loops' clean pieces").isNotEmpty();
     int lengths = 32 - Integer.numberOfLeadingZeros(longest / MIN); // floor(log2(longest / min)) + 1
     assertThat(distinct.size()).isLessThanOrEqualTo(period * lengths);
   }

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 /**
  * On a noisy loop ({@link NoisyLoop}) the traces are the loop's pieces, not one per place where the
  * noise fell: the traces recorded stay under a bound set by the loop's period and the settings alone,
- * and the loop stays traced. Checked on streams of {@link #OPS} operations; longer streams of very
- * short loops (10 to 20 tasks, 5 x 10^5 operations) still grow past it (see BENCHMARKS.md, "Noisy
- * loops"): pieces aligned on each broken trace's start differ from one trace to the next.
+ * and the loop stays traced. Checked on streams of {@link #OPS} operations, and on streams of
+ * {@link #LONG_OPS} of short loops with tasks dropped: those grew past it while each near-loop (the
+ * loop run with a task missing) became a trace of its own and split at its own phase; cut into the
+ * loop's pieces ({@link NearLoops}) they stay under it (BENCHMARKS.md, "Noisy loops, sixth pass").
  */
 class NoisyLoopProperties {
   /** Operations per generated stream: hundreds of iterations of the longest loop generated. */
@@ -54,27 +55,15 @@ class NoisyLoopProperties {
     checkBoundedAndTraced(loop, stats(loop.ops(), settings), settings);
   }
 
-  /**
-   * {@link #bound}, plus the pieces near-loops may be cut into ({@link NearLoops}): one per phase of
-   * the loop and length {@code min x 2^a} up to the longest mining window (the history's buffers).
-   * Nothing in it depends on the stream's length either.
-   */
-  static long longBound(int period, ApopheniaSettings settings) {
-    int min = settings.get(Knobs.MIN_TRACE_LENGTH);
-    long window = (long) settings.get(Knobs.BATCH_SIZE) * settings.get(Knobs.HISTORY_BUFFERS);
-    int lengths = 64 - Long.numberOfLeadingZeros(window / min); // floor(log2(window / min)) + 1
-    return bound(period, settings) + (long) period * lengths;
-  }
-
   /** Operations per long stream: thousands of iterations of a short loop. */
   static final int LONG_OPS = 300_000;
 
   /**
    * Short loops with tasks dropped, over long streams: each drop recurs at some distance from an
    * earlier one, and those near-loops ({@link NearLoops}) are cut into pieces of the loop instead of
-   * becoming traces, so the bound still holds.
+   * becoming traces, so the same bound holds (in 36 generated streams the traces reached 0.70 of it).
    */
-  @Property(tries = 12)
+  @Property(tries = 8)
   void aShortLoopWithDroppedTasksStaysBoundedOnALongStream(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
       @ForAll @IntRange(min = 10, max = 30) int period,
       @ForAll @DoubleRange(min = 0, max = 0.005) @Scale(4) double insert,
@@ -82,9 +71,7 @@ class NoisyLoopProperties {
     NoisyLoop loop = NoisyLoop.of(seed, period, insert, drop, 0, LONG_OPS);
     ApopheniaSettings settings = ApopheniaSettings.defaults();
     InterceptorStats s = stats(loop.ops(), settings);
-    assertThat(s.tracesRecorded()).as("traces recorded on a noisy loop of %d tasks, %d ops", period, LONG_OPS)
-        .isLessThanOrEqualTo(longBound(period, settings));
-    assertThat(s.coverage()).as("coverage").isGreaterThan(0.75);
+    checkBoundedAndTraced(loop, s, settings);
   }
 
   /** Without cutting near-loops, a drop-only loop over the same length goes past the bound. */
