@@ -353,7 +353,8 @@ public final class Knobs {
    * near-loop, see {@link NearLoops}) is cut into its {@link DyadicPieces} that hold no drop, instead
    * of promoted as a trace of its own: on a short noisy loop each near-loop recurs rarely, and its
    * pieces across the drops with it, so the traces grew with the stream; the clean pieces are the
-   * loop's stream from one phase, a bounded set. Only while variants are limited ({@link #MAX_VARIANTS}).
+   * loop's stream from one phase, a bounded set. Only while variants are limited ({@link #MAX_VARIANTS})
+   * and with {@link #PREFIX_TRACES} (the pieces are prefixes of one another). Legion: no.
    */
   public static final Knob<Boolean> NEAR_LOOP_PIECES = knob("nearLoopPieces", Boolean.class, true).legion(false)
       .flag("--near-loop-pieces")

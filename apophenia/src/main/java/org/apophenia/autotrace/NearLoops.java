@@ -4,19 +4,24 @@ import java.util.Arrays;
 
 /**
  * Near-loops: mined repeats that run a cached loop several times over with a task or two missing
- * (a data-dependent branch skipped a task, twice at the same distance). Such a repeat is no variant
- * of the loop's trace ({@link TraceCache#variantOf}): a gram across each drop is in no cached trace.
- * Promoted as a trace of its own, it recurs only when the same tasks are dropped at the same distance
- * again, and split at its first break it brings pieces cut at its own phase, some across its drops:
- * on a short noisy loop a few new traces per near-loop, without end.
+ * (a data-dependent branch skipped a task, twice at the same distance). Such a repeat is usually no
+ * variant of the loop's trace ({@link TraceCache#variantOf}): a gram across a drop is in no cached
+ * trace, unless a trace with the same drop was cached before. Promoted as a trace of its own, it
+ * recurs only when the same tasks are dropped at the same distance again, and split at its first
+ * break it brings pieces cut at its own phase, some across its drops: on a short noisy loop a few new
+ * traces per near-loop, without end.
  *
  * <p>What it does bring is the loop's content at new phases: after a perturbation the stream is
- * picked up by the next piece that starts there. So a near-loop is cut instead ({@link #cleanPieces}):
- * its {@link DyadicPieces} that hold no drop and are {@code min x 2^a} long become traces, and it
- * does not. Each is the loop's stream from one phase, of one of those lengths; however many
- * near-loops are mined, there are at most {@code period x (log2(longest / min) + 1)} of them, one per
- * phase and length, {@code longest} the longest near-loop (a mining window at most): a bounded set
- * of pieces at every phase of the loop. Stateless; the cache calls it at promotion, never per operation.
+ * picked up by the next piece that starts there. So a near-loop is cut instead, when it is mined
+ * ({@link TraceCache#cutNearLoop}, from {@link OccurrenceWatcher#ingest}; and at promotion, for a
+ * candidate watched before the loop it runs was cached): its {@link DyadicPieces} that hold no drop
+ * and are {@code min x 2^a} long become traces ({@link #cleanPieces}), and it is not watched. Their
+ * evidence is the loop's: each is the loop's stream from one phase, seen at every iteration. However
+ * many near-loops are mined, there are at most {@code period x (log2(longest / min) + 1)} such
+ * pieces, one per phase and length, {@code longest} the longest near-loop (a mining window at
+ * most): a bounded set of pieces at every phase of the loop. A periodic candidate is checked as its
+ * body run twice ({@link #twice}): its drop may fall where one run meets the next. Stateless; called
+ * once per mined candidate, never per operation, in O(length x log2(length / min)).
  */
 final class NearLoops {
   private NearLoops() {}

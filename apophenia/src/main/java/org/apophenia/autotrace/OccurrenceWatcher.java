@@ -27,7 +27,8 @@ import java.util.List;
  * traces alone, is replaced by those runs unless that multiplies trace launches ({@link Residue},
  * {@code keepReplayed}); one that tiles a loop begun less than a period after the program's last
  * wait or break is rotated to start in phase with it ({@link LoopPhase#afterWait},
- * {@code phaseAfterWaits}).
+ * {@code phaseAfterWaits}); one that runs a cached loop with a task or two missing is not watched
+ * but cut into the loop's pieces at once ({@link NearLoops}, {@code nearLoopPieces}).
  *
  * <p><b>Memory.</b> At most {@code maxCandidates} candidates: the stalest goes first (CLOCK); pointers
  * are bounded by the trie's depth. Not thread-safe: the application thread owns it.
