@@ -83,6 +83,7 @@ final class CommitPointers implements Pointers.Walker<Trace> {
     if (next.payload != null) {
       Trace t = next.payload;
       if (t.seenTwice > 0) {
+        cache.guessedOps += t.length() - t.seenTwice; // its first match: the rest was seen once
         cache.confirm(t);
       }
       t.visit(start, stepPos + 1);
@@ -129,6 +130,7 @@ final class CommitPointers implements Pointers.Walker<Trace> {
       return false;
     }
     int k = atBreak ? g.seenTwice : node.depth;
+    cache.guessedOps += k - g.seenTwice;
     Trace t = cache.settle(g, k, now);
     t.visit(start, start + k);
     completed.add(start, start + k, t);

@@ -28,6 +28,7 @@ public final class InterceptorStats {
   private final long windowsWithoutRepeats;
   private final long variantsRefused;
   private final long nearLoopsCut;
+  private final long guessedOps;
   private final long rareRepeats;
   private final long tracesRetired;
   private final long waits;
@@ -66,6 +67,7 @@ public final class InterceptorStats {
     this.windowsWithoutRepeats = finder.windowsWithoutRepeats;
     this.variantsRefused = cache.variantsRefused;
     this.nearLoopsCut = cache.nearLoopsCut;
+    this.guessedOps = cache.guessedOps;
     this.rareRepeats = watcher.rareRepeats;
     this.waits = finder.waits;
     this.waitInterval = finder.interval();
@@ -194,6 +196,16 @@ public final class InterceptorStats {
     return nearLoopsCut;
   }
 
+  /**
+   * Operations matched at guesses' first matches beyond the part of each guess seen twice
+   * ({@code prefixTraces}: a repeat cut by its window's end is cached as the loop body it likely
+   * begins): the operations Apophenia may trace after one occurrence, so that its coverage may pass
+   * the bound of finders that wait for two ({@code analyze --bound}) by at most this many.
+   */
+  public long guessedOps() {
+    return guessedOps;
+  }
+
   /** Mined repeats dropped because their occurrences were too far apart ({@code forgetRareRepeats}). */
   public long rareRepeats() {
     return rareRepeats;
@@ -271,7 +283,7 @@ public final class InterceptorStats {
         + ", tracesIssuedOnce=" + tracesIssuedOnce + ", jobsLaunched=" + jobsLaunched + ", jobsSkipped=" + jobsSkipped
         + ", jobsIngested=" + jobsIngested + ", jobsFailed=" + jobsFailed + ", jobsBackedOff=" + jobsBackedOff + ", jobsCaughtUp=" + jobsCaughtUp + ", jobsStale=" + jobsStale
         + ", jobsMinedInline=" + jobsMinedInline + ", windowsWithoutRepeats=" + windowsWithoutRepeats
-        + ", variantsRefused=" + variantsRefused + ", nearLoopsCut=" + nearLoopsCut + ", rareRepeats=" + rareRepeats
+        + ", variantsRefused=" + variantsRefused + ", nearLoopsCut=" + nearLoopsCut + ", guessedOps=" + guessedOps + ", rareRepeats=" + rareRepeats
         + ", waits=" + waits + ", waitInterval=" + waitInterval + ", waitIntervalDoublings=" + waitIntervalDoublings
         + ", miningCpuNanos=" + miningCpuNanos
         + ", tokensMined=" + tokensMined + ", candidates=" + candidates + ", traces=" + traces

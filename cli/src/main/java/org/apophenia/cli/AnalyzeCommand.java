@@ -274,6 +274,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (reachable != null) {
       extra.put("coverageBound", reachable.bound());
       extra.put("coverageOverBound", reachable.bound() == 0 ? null : summary.coverage() / reachable.bound());
+      extra.put("guessedOps", stats.guessedOps());
       if (reachable.bound() == 0) {
         extra.put("coverageOverBoundReason", "no operation is reachable by any online finder (0/0)");
       }

@@ -77,6 +77,30 @@ class AnalyzeCommandTest {
   }
 
   /**
+   * A 16-task loop with 0.5% of its tasks dropped: its near-loops are cut and counted, fewer traces
+   * are recorded than with {@code --near-loop-pieces false}, and the flag reaches the knobs.
+   */
+  @Test
+  void nearLoopsAreCutAndCounted() throws IOException {
+    Path f = dir.resolve("drops.txt");
+    StringBuilder b = new StringBuilder("# starpu-capture v1\n");
+    java.util.Random rnd = new java.util.Random(4);
+    for (int i = 0; i < 200_000; i++) {
+      if (rnd.nextDouble() >= 0.005) {
+        b.append("k").append(i % 16).append(" 0x").append(Integer.toHexString(0x1000 + 64 * (i % 16))).append(":1 0x")
+            .append(Integer.toHexString(0x9000 + 64 * (i % 16))).append(":3\n");
+      }
+    }
+    Files.writeString(f, b);
+    JsonNode on = json("analyze", f.toString(), "--json");
+    JsonNode off = json("analyze", f.toString(), "--json", "--near-loop-pieces", "false");
+    assertThat(on.get("nearLoopsCut").asLong()).as("near-loops cut at the default").isPositive();
+    assertThat(off.get("nearLoopsCut").asLong()).as("off").isZero();
+    assertThat(on.get("tracesRecorded").asLong()).isLessThan(off.get("tracesRecorded").asLong());
+    assertThat(off.get("knobs").get("nearLoopPieces").asBoolean()).isFalse();
+  }
+
+  /**
    * A clock that moves on by a pseudo-random 1 to 1,000 ns at every read and remembers its first and
    * last readings: the time a run's account split, known exactly and the same on any machine.
    */
