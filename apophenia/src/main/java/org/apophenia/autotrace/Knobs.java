@@ -363,6 +363,21 @@ public final class Knobs {
       .trades("on: a noisy loop's traces stay a bounded set of the loop's pieces; off: each such repeat is a "
           + "trace of its own, replayed only if the same tasks go missing again").define();
 
+  /**
+   * The longest piece a near-loop is cut into ({@link #NEAR_LOOP_PIECES}), in lengths of the loop's
+   * trace. A piece starts at every phase of the loop, so each operation opens a pointer that stays
+   * open for up to this many lengths, and the operations wait in the issuer until it is settled: on a
+   * 12-task loop with 0.7% noise, pieces up to the near-loop's whole clean runs (up to 320 tasks)
+   * kept 54-58 pointers open per operation. Over 38 generated noisy loops (BENCHMARKS.md, "Noisy
+   * loops, sixth pass"), 4 lost the least coverage on any stream; 2 covered most in all, with 1.7
+   * times the replays of 4.
+   */
+  public static final Knob<Integer> NEAR_LOOP_PIECE_SPAN = knob("nearLoopPieceSpan", Integer.class, 4)
+      .flag("--near-loop-piece-span").range(1, 1 << 16, "a piece is at most a mining window long")
+      .help("Longest piece a near-loop is cut into, in lengths of the loop's trace.")
+      .trades("lower: fewer matches open per operation and less matching, more and shorter replays; higher: "
+          + "longer replays, more matching per operation").define();
+
   private static final List<Knob<?>> VIEW = Collections.unmodifiableList(ALL);
 
   /** Every knob, in definition order (the order of the echo and of the settings' messages). */

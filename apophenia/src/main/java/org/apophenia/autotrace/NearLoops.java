@@ -15,11 +15,14 @@ import java.util.Arrays;
  * picked up by the next piece that starts there. So a near-loop is cut instead, when it is mined
  * ({@link TraceCache#cutNearLoop}, from {@link OccurrenceWatcher#ingest}; and at promotion, for a
  * candidate watched before the loop it runs was cached): its {@link DyadicPieces} that hold no drop
- * and are {@code min x 2^a} long become traces ({@link #cleanPieces}), and it is not watched. Their
- * evidence is the loop's: each is the loop's stream from one phase, seen at every iteration. However
- * many near-loops are mined, there are at most {@code period x (log2(longest / min) + 1)} such
- * pieces, one per phase and length, {@code longest} the longest near-loop (a mining window at
- * most): a bounded set of pieces at every phase of the loop. A periodic candidate is checked as its
+ * and are {@code min x 2^a} long, up to {@code nearLoopPieceSpan} times the loop's trace, become
+ * traces ({@link #cleanPieces}), and it is not watched. Their evidence is the loop's: each is the
+ * loop's stream from one phase, seen at every iteration. However many near-loops are mined, there are
+ * at most {@code period x (log2(longest / min) + 1)} such pieces, one per phase and length,
+ * {@code longest} that span: a bounded set of pieces at every phase of the loop. The span keeps the
+ * pieces short enough that few pointers stay open: a piece at every phase is a pointer from every
+ * operation, open for the piece's length, and the issuer holds the operations until the longest
+ * open match is settled. A periodic candidate is checked as its
  * body run twice ({@link #twice}): its drop may fall where one run meets the next. Stateless; called
  * once per mined candidate, never per operation, in O(length x log2(length / min)).
  */
@@ -53,9 +56,9 @@ final class NearLoops {
 
   /**
    * The {@link DyadicPieces} of near-loop {@code tokens} that hold no drop (each runs {@code loop}
-   * whole from some phase) and are {@code min x 2^a} long, longest first.
+   * whole from some phase) and are {@code min x 2^a} long, at most {@code longest}, longest first.
    */
-  static void cleanPieces(CachedContent content, Trace loop, long[] tokens, int min, Consumer action) {
+  static void cleanPieces(CachedContent content, Trace loop, long[] tokens, int min, int longest, Consumer action) {
     int unit = Math.max(1, min);
     int[] offs = new int[2 * tokens.length / unit + 1];
     int[] lens = new int[offs.length];
@@ -63,7 +66,8 @@ final class NearLoops {
     DyadicPieces.forEach(tokens.length, min, (off, len) -> {
       // a last piece that takes the near-loop's leftover has a length of its own: left out, so that
       // every piece is min x 2^a long, one per phase and length
-      if (len % unit == 0 && Integer.bitCount(len / unit) == 1 && content.repeats(loop, tokens, off, off + len, 0)) {
+      if (len <= longest && len % unit == 0 && Integer.bitCount(len / unit) == 1
+          && content.repeats(loop, tokens, off, off + len, 0)) {
         offs[n[0]] = off;
         lens[n[0]++] = len;
       }

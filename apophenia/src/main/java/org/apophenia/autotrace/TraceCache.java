@@ -52,6 +52,8 @@ final class TraceCache {
   private final int maxVariants;
   /** Whether near-loops are cut into their clean pieces ({@link NearLoops}, {@link Knobs#NEAR_LOOP_PIECES}). */
   private final boolean nearLoopPieces;
+  /** The longest near-loop piece, in lengths of the loop's trace ({@link Knobs#NEAR_LOOP_PIECE_SPAN}). */
+  private final int nearLoopPieceSpan;
   private final int minTraceLength;
   /** Content hashes of retired traces ({@link Retirement}): never promoted again. */
   private final it.unimi.dsi.fastutil.longs.LongOpenHashSet retired = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
@@ -79,6 +81,7 @@ final class TraceCache {
     this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
     // pieces that are prefixes of one another need prefix traces (Legion's no-prefix rule)
     this.nearLoopPieces = settings.get(Knobs.NEAR_LOOP_PIECES) && maxVariants != Integer.MAX_VALUE && prefixTraces;
+    this.nearLoopPieceSpan = settings.get(Knobs.NEAR_LOOP_PIECE_SPAN);
     this.content = new CachedContent(settings.get(Knobs.MIN_TRACE_LENGTH));
     this.listener = listener;
   }
@@ -186,7 +189,8 @@ final class TraceCache {
     }
     nearLoopsCut++;
     int[] added = {0};
-    NearLoops.cleanPieces(content, loop, tokens, minTraceLength, piece -> {
+    int longest = (int) Math.min(Integer.MAX_VALUE, (long) nearLoopPieceSpan * loop.length());
+    NearLoops.cleanPieces(content, loop, tokens, minTraceLength, longest, piece -> {
       if (!refuses(piece)) {
         insert(piece, visits, position).split = true;
         added[0]++;

@@ -112,7 +112,9 @@ class NearLoopsProperties {
   }
 
   @Property(tries = 300)
-  void aNearLoopIsFoundAndCutIntoExactlyItsCleanDyadicPieces(@ForAll("nearLoops") Near n) {
+  void aNearLoopIsFoundAndCutIntoExactlyItsCleanDyadicPieces(@ForAll("nearLoops") Near n,
+      @ForAll @IntRange(min = 1, max = 16) int span) {
+    int longest = span * n.period();
     Loop loop = new Loop(n.period());
     Trace t = loopTrace(loop);
     CachedContent content = cached(t);
@@ -121,11 +123,11 @@ class NearLoopsProperties {
     assertThat(NearLoops.loopOf(content, tokens, TraceCache.DELETIONS)).isSameAs(t);
 
     List<long[]> got = new ArrayList<>();
-    NearLoops.cleanPieces(content, t, tokens, MIN, got::add);
+    NearLoops.cleanPieces(content, t, tokens, MIN, longest, got::add);
     List<long[]> expected = new ArrayList<>();
     DyadicPieces.forEach(tokens.length, MIN, (off, len) -> {
       long[] piece = Arrays.copyOfRange(tokens, off, off + len);
-      if (len % MIN == 0 && Integer.bitCount(len / MIN) == 1 && clean(loop, piece)) {
+      if (len <= longest && len % MIN == 0 && Integer.bitCount(len / MIN) == 1 && clean(loop, piece)) {
         expected.add(piece);
       }
     });
@@ -179,7 +181,7 @@ class NearLoopsProperties {
     List<long[]> expected = new ArrayList<>(); // distinct, and not cached already (the loop's body may be one)
     Set<List<Long>> seen = new HashSet<>();
     Trace t = loopTrace(loop);
-    NearLoops.cleanPieces(cached(t), t, tokens, MIN, piece -> {
+    NearLoops.cleanPieces(cached(t), t, tokens, MIN, 4 * n.period(), piece -> {
       if (cache.get(piece) == null && seen.add(Arrays.stream(piece).boxed().toList())) {
         expected.add(piece);
       }
@@ -223,8 +225,8 @@ class NearLoopsProperties {
   }
 
   /**
-   * However many near-loops of one loop are cut, their clean pieces are at most one per phase and
-   * length {@code min x 2^a}: the bound does not grow with how many were mined.
+   * However many near-loops of one loop are cut, their clean pieces (up to 4 periods) are at most one
+   * per phase and length {@code min x 2^a}: the bound does not grow with how many were mined.
    */
   @Property(tries = 20)
   void theCleanPiecesOfManyNearLoopsAreABoundedSet(@ForAll @IntRange(min = 6, max = 30) int period,
@@ -233,13 +235,12 @@ class NearLoopsProperties {
     Trace t = loopTrace(loop);
     CachedContent content = cached(t);
     Set<List<Long>> distinct = new HashSet<>();
-    int longest = 0;
     for (int seed : seeds) {
       java.util.Random r = new java.util.Random(seed);
       int length = period + 2 + r.nextInt(11 * period);
-      longest = Math.max(longest, length);
       Near n = new Near(period, r.nextInt(period), length, new int[] {1 + r.nextInt(length - 1)});
-      NearLoops.cleanPieces(content, t, n.tokens(), MIN, piece -> {
+      NearLoops.cleanPieces(content, t, n.tokens(), MIN, 4 * period, piece -> {
+        assertThat(piece.length).isLessThanOrEqualTo(4 * period);
         assertThat(clean(loop, piece)).isTrue();
         assertThat(piece.length % MIN).isZero();
         assertThat(Integer.bitCount(piece.length / MIN)).isEqualTo(1);
@@ -247,7 +248,7 @@ class NearLoopsProperties {
       });
     }
     assertThat(distinct).as("the near-loops' clean pieces").isNotEmpty();
-    int lengths = 32 - Integer.numberOfLeadingZeros(longest / MIN); // floor(log2(longest / min)) + 1
+    int lengths = 32 - Integer.numberOfLeadingZeros(4 * period / MIN); // floor(log2(span x period / min)) + 1
     assertThat(distinct.size()).isLessThanOrEqualTo(period * lengths);
   }
 }
