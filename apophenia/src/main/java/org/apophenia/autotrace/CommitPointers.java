@@ -83,7 +83,9 @@ final class CommitPointers implements Pointers.Walker<Trace> {
     if (next.payload != null) {
       Trace t = next.payload;
       if (t.seenTwice > 0) {
-        cache.guessedOps += t.length() - t.seenTwice; // its first match: the rest was seen once
+        // its first match: the rest was seen once, and all of it if the match began before the guess
+        // was cached (a pointer in a trace that shares its prefix), at the part's second occurrence
+        cache.guessedOps += start < t.born ? t.length() : t.length() - t.seenTwice;
         cache.confirm(t);
       }
       t.visit(start, stepPos + 1);
@@ -130,7 +132,7 @@ final class CommitPointers implements Pointers.Walker<Trace> {
       return false;
     }
     int k = atBreak ? g.seenTwice : node.depth;
-    cache.guessedOps += k - g.seenTwice;
+    cache.guessedOps += start < g.born ? k : k - g.seenTwice;
     Trace t = cache.settle(g, k, now);
     t.visit(start, start + k);
     completed.add(start, start + k, t);

@@ -366,11 +366,10 @@ public final class Knobs {
   /**
    * The longest piece a near-loop is cut into ({@link #NEAR_LOOP_PIECES}), in lengths of the loop's
    * trace. A piece starts at every phase of the loop, so each operation opens a pointer that stays
-   * open for up to this many lengths, and the operations wait in the issuer until it is settled: on a
-   * 12-task loop with 0.7% noise, pieces up to the near-loop's whole clean runs (up to 320 tasks)
-   * kept 54-58 pointers open per operation. Over 38 generated noisy loops (BENCHMARKS.md, "Noisy
-   * loops, sixth pass"), 4 lost the least coverage on any stream; 2 covered most in all, with 1.7
-   * times the replays of 4.
+   * open for up to this many lengths, and the operations wait in the issuer until it is settled:
+   * longer pieces mean fewer replays, and more matching per operation. The default is the span that
+   * lost the least coverage on any of the generated noisy loops measured (BENCHMARKS.md, "Noisy
+   * loops, sixth pass").
    */
   public static final Knob<Integer> NEAR_LOOP_PIECE_SPAN = knob("nearLoopPieceSpan", Integer.class, 4)
       .flag("--near-loop-piece-span").range(1, 1 << 16, "a piece is at most a mining window long")

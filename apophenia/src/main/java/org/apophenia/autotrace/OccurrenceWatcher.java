@@ -88,7 +88,8 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
   /**
    * Takes in the candidates of one mining job, whose window began at stream position
    * {@code windowStart}, at stream position {@code now}; returns whether it added anything to watch
-   * (false: every repeat it found is cached, a refused variant, or too rare).
+   * or to the cache (false: every repeat it found is cached, a refused variant, too rare, or a
+   * near-loop whose pieces are all cached).
    */
   boolean ingest(MiningResult result, long windowStart, long now) {
     updateRecentCoverage();
@@ -137,7 +138,8 @@ final class OccurrenceWatcher implements Pointers.Walker<Candidate> {
   /**
    * Watches a mined candidate with the occurrences its window held, or promotes it at once;
    * {@code residue}: what reissued traces left untraced of a longer candidate ({@link Residue}).
-   * Returns false if the cache refuses it (it is cached, or a variant refused).
+   * Returns false if the cache refuses it (it is cached, or a variant refused), or if it is a
+   * near-loop whose pieces are all cached ({@link TraceCache#cutNearLoop}).
    */
   private boolean watch(long[] seq, int occurrences, boolean periodic, long[] continuation, boolean residue,
       long evidence, long now) {

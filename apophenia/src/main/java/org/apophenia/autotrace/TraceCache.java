@@ -64,9 +64,10 @@ final class TraceCache {
   /** Candidates refused as variants of a cached trace that had its {@code maxVariants} already. */
   long variantsRefused;
   /**
-   * Operations matched at guesses' first matches past the part seen twice ({@link #promote}): the
-   * only matches of operations whose windows had occurred once, the most a guess can trace beyond
-   * what a finder that waits for two occurrences could ({@link CoverageBound}).
+   * Operations matched at guesses' first matches past the part seen twice ({@link #promote}), or
+   * whole for a match begun before the guess was cached: the matches of operations whose windows
+   * had occurred once, the most a guess can trace beyond what a finder that waits for two
+   * occurrences could ({@link CoverageBound}).
    */
   long guessedOps;
   /** Near-loops cut into their clean pieces instead of promoted ({@link NearLoops}). */

@@ -49,7 +49,7 @@ class CoverageBoundProperties {
    * (none with Legion's settings) Apophenia may pass it.
    */
   @Property(tries = 60)
-  void apopheniaNeverCoversMoreThanTheBound(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+  void apopheniaNeverCoversMoreThanTheBoundAndWhatItGuessed(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
       @ForAll @IntRange(min = 200, max = 3000) int length, @ForAll @IntRange(min = 2, max = 8) int min,
       @ForAll boolean ourDefaults) {
     List<TestOp> ops = Streams.random(seed, length);

@@ -59,9 +59,22 @@ class NoisyLoopProperties {
   static final int LONG_OPS = 300_000;
 
   /**
+   * {@link #bound}, plus the pieces near-loops may be cut into ({@link NearLoops}): one per phase of
+   * the loop and length {@code min x 2^a} up to {@code nearLoopPieceSpan} times the loop's trace (a
+   * period, on the loops generated here). Nothing in it depends on the stream's length either.
+   */
+  static long longBound(int period, ApopheniaSettings settings) {
+    int min = settings.get(Knobs.MIN_TRACE_LENGTH);
+    long longest = (long) settings.get(Knobs.NEAR_LOOP_PIECE_SPAN) * period;
+    int lengths = 64 - Long.numberOfLeadingZeros(longest / min); // floor(log2(longest / min)) + 1
+    return bound(period, settings) + (long) period * lengths;
+  }
+
+  /**
    * Short loops with tasks dropped, over long streams: each drop recurs at some distance from an
    * earlier one, and those near-loops ({@link NearLoops}) are cut into pieces of the loop instead of
-   * becoming traces, so the same bound holds (in 24 generated streams the traces reached 0.68 of it).
+   * becoming traces, so the traces stay under {@link #longBound} (in 24 generated streams they
+   * reached 0.68 of {@link #bound} alone).
    */
   @Property(tries = 8)
   void aShortLoopWithDroppedTasksStaysBoundedOnALongStream(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
@@ -71,19 +84,26 @@ class NoisyLoopProperties {
     NoisyLoop loop = NoisyLoop.of(seed, period, insert, drop, 0, LONG_OPS);
     ApopheniaSettings settings = ApopheniaSettings.defaults();
     InterceptorStats s = stats(loop.ops(), settings);
-    checkBoundedAndTraced(loop, s, settings);
+    assertThat(s.tracesRecorded()).as("traces recorded on a noisy loop of %d tasks, %d ops", period, LONG_OPS)
+        .isLessThanOrEqualTo(longBound(period, settings));
+    assertThat(s.coverage()).as("coverage").isGreaterThan(0.75);
   }
 
-  /** Without cutting near-loops, a drop-only loop over the same length goes past the bound. */
+  /**
+   * Without cutting near-loops, a drop-only loop goes past that bound, and further the longer it
+   * runs; cut, it stays far below.
+   */
   @Test
   void withoutCuttingNearLoopsTheTracesGrowWithTheStream() {
-    NoisyLoop loop = NoisyLoop.of(1, 16, 0, 0.005, 0, LONG_OPS);
-    ApopheniaSettings whole = ApopheniaSettings.defaults().toBuilder().set(Knobs.NEAR_LOOP_PIECES, false).build();
+    ApopheniaSettings defaults = ApopheniaSettings.defaults();
+    ApopheniaSettings whole = defaults.toBuilder().set(Knobs.NEAR_LOOP_PIECES, false).build();
+    NoisyLoop shorter = NoisyLoop.of(1, 16, 0, 0.005, 0, LONG_OPS);
+    NoisyLoop loop = NoisyLoop.of(1, 16, 0, 0.005, 0, 2 * LONG_OPS);
     InterceptorStats s = stats(loop.ops(), whole);
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-        () -> checkBoundedAndTraced(loop, s, ApopheniaSettings.defaults())).isInstanceOf(AssertionError.class);
-    InterceptorStats cut = stats(loop.ops(), ApopheniaSettings.defaults());
-    checkBoundedAndTraced(loop, cut, ApopheniaSettings.defaults());
+    assertThat(s.tracesRecorded()).isGreaterThan(longBound(16, defaults))
+        .isGreaterThan(stats(shorter.ops(), whole).tracesRecorded());
+    InterceptorStats cut = stats(loop.ops(), defaults);
+    assertThat(cut.tracesRecorded()).isLessThanOrEqualTo(bound(16, defaults));
     assertThat(cut.nearLoopsCut()).isPositive();
   }
 
