@@ -108,20 +108,9 @@ final class CachedContent {
    * {@code rotationOnly}, only one that tiles a loop and holds it as a rotation (its whole period).
    */
   Trace holder(long[] seq, boolean rotationOnly, int deletions) {
-    Places p = seq.length == 0 ? null : byToken.get(seq[0]);
-    if (p == null) {
-      return null;
-    }
-    Trace best = null;
-    for (int i = 0; i < p.traces.size(); i++) {
-      Trace t = p.traces.get(i);
-      if ((best == null || t.length() > best.length())
-          && (!rotationOnly || t.tiles() && seq.length <= t.length() && seq.length >= t.length() - deletions)
-          && occursAt(t, p.offsets[i], seq, deletions)) {
-        best = t;
-      }
-    }
-    return best;
+    return best(seq, false, (t, offset) ->
+        (!rotationOnly || t.tiles() && seq.length <= t.length() && seq.length >= t.length() - deletions)
+            && occursAt(t, offset, seq, deletions));
   }
 
   /**
@@ -130,6 +119,20 @@ final class CachedContent {
    * than a piece of several periods that was matched back to back.
    */
   Trace loopRunBy(long[] seq, int deletions) {
+    return best(seq, true, (t, offset) ->
+        t.tiles() && occursAt(t, offset, seq, 0, seq.length, deletions, Integer.MAX_VALUE));
+  }
+
+  /** Whether a trace fits, {@code offset} the place of the sequence's first token in it. */
+  private interface Fit {
+    boolean test(Trace t, int offset);
+  }
+
+  /**
+   * Of the places of {@code seq}'s first token, the trace that fits, the shortest or else the
+   * longest (the first such place wins a tie); a longer or shorter one is not tested.
+   */
+  private Trace best(long[] seq, boolean shortest, Fit fit) {
     Places p = seq.length == 0 ? null : byToken.get(seq[0]);
     if (p == null) {
       return null;
@@ -137,8 +140,8 @@ final class CachedContent {
     Trace best = null;
     for (int i = 0; i < p.traces.size(); i++) {
       Trace t = p.traces.get(i);
-      if (t.tiles() && (best == null || t.length() < best.length())
-          && occursAt(t, p.offsets[i], seq, 0, seq.length, deletions, Integer.MAX_VALUE)) {
+      if ((best == null || (shortest ? t.length() < best.length() : t.length() > best.length()))
+          && fit.test(t, p.offsets[i])) {
         best = t;
       }
     }

@@ -39,8 +39,13 @@ class NoisyLoopProperties {
 
   /** The traces are bounded as {@link #bound} says, and the loop is still traced. */
   static void checkBoundedAndTraced(NoisyLoop loop, InterceptorStats s, ApopheniaSettings settings) {
+    checkBoundedAndTraced(loop, s, bound(loop.period(), settings));
+  }
+
+  /** {@code bound} bounds the traces, and the loop is still traced. */
+  static void checkBoundedAndTraced(NoisyLoop loop, InterceptorStats s, long bound) {
     assertThat(s.tracesRecorded()).as("traces recorded on a noisy loop of %d tasks, %d ops", loop.period(),
-        loop.ops().size()).isLessThanOrEqualTo(bound(loop.period(), settings));
+        loop.ops().size()).isLessThanOrEqualTo(bound);
     // at most 1.5% of the ops are noise: a tracer that bounds its traces by tracing nothing fails here
     assertThat(s.coverage()).as("coverage").isGreaterThan(0.75);
   }
@@ -83,10 +88,7 @@ class NoisyLoopProperties {
       @ForAll @DoubleRange(min = 0.003, max = 0.01) @Scale(4) double drop) {
     NoisyLoop loop = NoisyLoop.of(seed, period, insert, drop, 0, LONG_OPS);
     ApopheniaSettings settings = ApopheniaSettings.defaults();
-    InterceptorStats s = stats(loop.ops(), settings);
-    assertThat(s.tracesRecorded()).as("traces recorded on a noisy loop of %d tasks, %d ops", period, LONG_OPS)
-        .isLessThanOrEqualTo(longBound(period, settings));
-    assertThat(s.coverage()).as("coverage").isGreaterThan(0.75);
+    checkBoundedAndTraced(loop, stats(loop.ops(), settings), longBound(period, settings));
   }
 
   /**
