@@ -149,6 +149,36 @@ final class CachedContent {
   }
 
   /**
+   * The cached trace of which a mined candidate is a variant, or null when the candidate brings
+   * operations no cached trace holds (see the class comment): the trace that holds it whole, or,
+   * when it is made of cached content held by no single trace (every gram of it in some cached
+   * trace), the trace that holds its first gram. A {@code periodic} candidate (a loop) is a variant
+   * only as a rotation of a cached loop's trace (up to {@code deletions} of its operations missing)
+   * or as that loop run several times with operations dropped (a gram across each drop is new, so
+   * {@code deletions} drops' grams may be missing): a loop made of other cached pieces, an outer loop
+   * around a cached inner one, is worth one trace of its own. A non-periodic candidate with a gram
+   * no trace holds brings something new (an extension of a trace by a few tasks) and is no variant.
+   */
+  Trace variantOf(long[] tokens, boolean periodic, int deletions) {
+    Trace h = holder(tokens, periodic, deletions);
+    if (h == null) {
+      int g = gram;
+      int at = known(tokens, periodic ? deletions * (g - 1) : 0); // a dropped op breaks the grams across it
+      if (at >= 0) {
+        Trace first = holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
+        // a loop made of cached content is a variant only if it is a cached loop run several times
+        // with a task dropped (a drop every few periods); anything else in it (an outer loop around
+        // a cached inner one) makes it a loop of its own
+        if (!periodic || first != null && first.tiles() && first.length() < tokens.length
+            && repeats(first, tokens, deletions)) {
+          h = first;
+        }
+      }
+    }
+    return h;
+  }
+
+  /**
    * The offset of the first gram of {@code seq} that occurs in a cached trace, if at most
    * {@code unknown} of its grams occur in none; else -1 (also for a sequence shorter than a gram).
    */

@@ -141,37 +141,11 @@ final class TraceCache {
   }
 
   /**
-   * The cached trace of which a mined candidate is a variant, or null when the candidate brings
-   * operations no cached trace holds (see {@link CachedContent}): the trace that holds it whole, or,
-   * when it is made of cached content held by no single trace (every gram of it in some cached
-   * trace), the trace that holds its first gram. A {@code periodic} candidate (a loop) is a variant
-   * only as a rotation of a cached loop's trace (up to {@link #DELETIONS} of its operations missing)
-   * or as that loop run several times with operations dropped (a gram across each drop is new, so
-   * {@code DELETIONS} drops' grams may be missing): a loop made of other cached pieces, an outer loop
-   * around a cached inner one, is worth one trace of its own. A non-periodic candidate with a gram
-   * no trace holds brings something new (an extension of a trace by a few tasks) and is no variant.
-   * Null when variants are not limited.
+   * The cached trace of which a mined candidate is a variant ({@link CachedContent#variantOf}, up to
+   * {@link #DELETIONS} operations missing), or null; null when variants are not limited.
    */
   Trace variantOf(long[] tokens, boolean periodic) {
-    if (maxVariants == Integer.MAX_VALUE) {
-      return null;
-    }
-    Trace h = content.holder(tokens, periodic, DELETIONS);
-    if (h == null) {
-      int g = content.gram();
-      int at = content.known(tokens, periodic ? DELETIONS * (g - 1) : 0); // a dropped op breaks the grams across it
-      if (at >= 0) {
-        Trace first = content.holder(Arrays.copyOfRange(tokens, at, at + g), false, 0);
-        // a loop made of cached content is a variant only if it is a cached loop run several times
-        // with a task dropped (a drop every few periods); anything else in it (an outer loop around
-        // a cached inner one) makes it a loop of its own
-        if (!periodic || first != null && first.tiles() && first.length() < tokens.length
-            && content.repeats(first, tokens, DELETIONS)) {
-          h = first;
-        }
-      }
-    }
-    return h;
+    return maxVariants == Integer.MAX_VALUE ? null : content.variantOf(tokens, periodic, DELETIONS);
   }
 
   /**
