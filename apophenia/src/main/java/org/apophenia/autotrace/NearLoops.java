@@ -22,9 +22,9 @@ import java.util.Arrays;
  * {@code longest} that span: a bounded set of pieces at every phase of the loop. The span keeps the
  * pieces short enough that few pointers stay open: a piece at every phase is a pointer from every
  * operation, open for the piece's length, and the issuer holds the operations until the longest
- * open match is settled. A periodic candidate is checked as its
- * body run twice ({@link #twice}): its drop may fall where one run meets the next. Stateless; called
- * once per mined candidate, never per operation, in O(length x log2(length / min)).
+ * open match is settled. A periodic candidate is checked as its body run twice ({@link #twice}): its
+ * drop may fall where one run meets the next. Stateless; called once per mined candidate, never per
+ * operation, in O(length x log2(length / min)) comparisons per place of its first token in the loop.
  */
 final class NearLoops {
   private NearLoops() {}
