@@ -56,14 +56,15 @@ final class NearLoops {
 
   /**
    * The {@link DyadicPieces} of near-loop {@code tokens} that hold no drop (each runs {@code loop}
-   * whole from some phase) and are {@code min x 2^a} long, at most {@code longest}, longest first.
+   * whole from some phase) and are {@code min x 2^a} long ({@code min} the content's gram, the minimum
+   * trace length), at most {@code longest}, longest first.
    */
-  static void cleanPieces(CachedContent content, Trace loop, long[] tokens, int min, int longest, Consumer action) {
-    int unit = Math.max(1, min);
+  static void cleanPieces(CachedContent content, Trace loop, long[] tokens, int longest, Consumer action) {
+    int unit = content.gram();
     int[] offs = new int[2 * tokens.length / unit + 1];
     int[] lens = new int[offs.length];
     int[] n = {0};
-    DyadicPieces.forEach(tokens.length, min, (off, len) -> {
+    DyadicPieces.forEach(tokens.length, unit, (off, len) -> {
       // a last piece that takes the near-loop's leftover has a length of its own: left out, so that
       // every piece is min x 2^a long, one per phase and length
       if (len <= longest && len % unit == 0 && Integer.bitCount(len / unit) == 1

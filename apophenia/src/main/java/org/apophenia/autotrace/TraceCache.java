@@ -54,7 +54,6 @@ final class TraceCache {
   private final boolean nearLoopPieces;
   /** The longest near-loop piece, in lengths of the loop's trace ({@link Knobs#NEAR_LOOP_PIECE_SPAN}). */
   private final int nearLoopPieceSpan;
-  private final int minTraceLength;
   /** Content hashes of retired traces ({@link Retirement}): never promoted again. */
   private final it.unimi.dsi.fastutil.longs.LongOpenHashSet retired = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
   private long nextId;
@@ -79,7 +78,6 @@ final class TraceCache {
     this.prefixTraces = settings.get(Knobs.PREFIX_TRACES);
     this.maxTraces = settings.get(Knobs.MAX_TRACES);
     this.maxVariants = settings.get(Knobs.MAX_VARIANTS);
-    this.minTraceLength = settings.get(Knobs.MIN_TRACE_LENGTH);
     // pieces that are prefixes of one another need prefix traces (Legion's no-prefix rule)
     this.nearLoopPieces = settings.get(Knobs.NEAR_LOOP_PIECES) && maxVariants != Integer.MAX_VALUE && prefixTraces;
     this.nearLoopPieceSpan = settings.get(Knobs.NEAR_LOOP_PIECE_SPAN);
@@ -154,18 +152,25 @@ final class TraceCache {
    * it added, or -1 when it is no near-loop (or near-loops are not cut).
    */
   int cutNearLoop(long[] tokens, boolean periodic, double visits, long position) {
+    Trace loop = nearLoop(tokens, periodic);
+    return loop == null || variantOf(tokens, periodic) != null ? -1 : cut(loop, tokens, visits, position);
+  }
+
+  /** The loop a candidate runs with a task or two missing, when near-loops are cut; else null. */
+  private Trace nearLoop(long[] tokens, boolean periodic) {
     if (!nearLoopPieces) {
-      return -1;
+      return null;
     }
     // a periodic candidate is its body run back to back: a drop may fall where one run meets the next
-    Trace loop = NearLoops.loopOf(content, periodic ? NearLoops.twice(tokens) : tokens, DELETIONS);
-    if (loop == null || variantOf(tokens, periodic) != null) {
-      return -1; // no near-loop, or a variant (maxVariants decides)
-    }
+    return NearLoops.loopOf(content, periodic ? NearLoops.twice(tokens) : tokens, DELETIONS);
+  }
+
+  /** Cuts near-loop {@code tokens} of {@code loop} (see {@link #cutNearLoop}); returns the pieces added. */
+  private int cut(Trace loop, long[] tokens, double visits, long position) {
     nearLoopsCut++;
     int[] added = {0};
     int longest = (int) Math.min(Integer.MAX_VALUE, (long) nearLoopPieceSpan * loop.length());
-    NearLoops.cleanPieces(content, loop, tokens, minTraceLength, longest, piece -> {
+    NearLoops.cleanPieces(content, loop, tokens, longest, piece -> {
       if (!refuses(piece)) {
         insert(piece, visits, position).split = true;
         added[0]++;
@@ -228,8 +233,10 @@ final class TraceCache {
       return;
     }
     Trace holder = variantOf(tokens, periodic);
-    if (holder == null && cutNearLoop(tokens, periodic, visits, position) >= 0) {
-      return; // watched before the loop it runs was cached, cut now
+    Trace near = holder == null ? nearLoop(tokens, periodic) : null;
+    if (near != null) {
+      cut(near, tokens, visits, position); // watched before the loop it runs was cached
+      return;
     }
     if (holder != null) {
       if (holder.variants >= maxVariants) {

@@ -123,7 +123,7 @@ class NearLoopsProperties {
     assertThat(NearLoops.loopOf(content, tokens, TraceCache.DELETIONS)).isSameAs(t);
 
     List<long[]> got = new ArrayList<>();
-    NearLoops.cleanPieces(content, t, tokens, MIN, longest, got::add);
+    NearLoops.cleanPieces(content, t, tokens, longest, got::add);
     List<long[]> expected = new ArrayList<>();
     DyadicPieces.forEach(tokens.length, MIN, (off, len) -> {
       long[] piece = Arrays.copyOfRange(tokens, off, off + len);
@@ -181,7 +181,7 @@ class NearLoopsProperties {
     List<long[]> expected = new ArrayList<>(); // distinct, and not cached already (the loop's body may be one)
     Set<List<Long>> seen = new HashSet<>();
     Trace t = loopTrace(loop);
-    NearLoops.cleanPieces(cached(t), t, tokens, MIN, 4 * n.period(), piece -> {
+    NearLoops.cleanPieces(cached(t), t, tokens, 4 * n.period(), piece -> {
       if (cache.get(piece) == null && seen.add(Arrays.stream(piece).boxed().toList())) {
         expected.add(piece);
       }
@@ -239,7 +239,7 @@ class NearLoopsProperties {
       java.util.Random r = new java.util.Random(seed);
       int length = period + 2 + r.nextInt(11 * period);
       Near n = new Near(period, r.nextInt(period), length, new int[] {1 + r.nextInt(length - 1)});
-      NearLoops.cleanPieces(content, t, n.tokens(), MIN, 4 * period, piece -> {
+      NearLoops.cleanPieces(content, t, n.tokens(), 4 * period, piece -> {
         assertThat(piece.length).isLessThanOrEqualTo(4 * period);
         assertThat(clean(loop, piece)).isTrue();
         assertThat(piece.length % MIN).isZero();
